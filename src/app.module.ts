@@ -1,0 +1,31 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Logger } from 'pino';
+import { dataSourceOptions } from '../ormconfig';
+import { APP_CONFIG, AppConfig } from './config/app-config';
+import { LoggingModule } from './shared/logging/logging.module';
+import { HealthModule } from './modules/health/health.module';
+
+@Global()
+@Module({})
+class ConfigModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: ConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
+  }
+}
+
+/** The application: one module per bounded context, wired to one data source. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig & { databaseUrl: string }, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule.forRoot(logger),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl), autoLoadEntities: false }),
+        HealthModule,
+      ],
+    };
+  }
+}

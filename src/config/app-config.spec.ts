@@ -1,0 +1,74 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './app-config';
+
+const base = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: mkdtempSync(join(tmpdir(), 'config-spec-')) };
+
+function problem(env: Record<string, string>): string {
+  try {
+    loadConfig({ ...base, ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig(base);
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: null,
+      redisUrl: null,
+      accessTokenTtlSeconds: 60,
+      refreshTokenTtlSeconds: 21600,
+      tokenRateLimit: 15,
+      trustProxy: false,
+      publicBaseUrl: 'http://localhost:3000',
+      indexerApiKey: null,
+      runMigrations: true,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x@y/z' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'http://localhost' }, 'REDIS_URL'],
+    [{ ACCESS_TOKEN_TTL: '0' }, 'ACCESS_TOKEN_TTL'],
+    [{ REFRESH_TOKEN_TTL: '-5' }, 'REFRESH_TOKEN_TTL'],
+    [{ TOKEN_RATE_LIMIT: '1.5' }, 'TOKEN_RATE_LIMIT'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ PUBLIC_BASE_URL: 'ftp://x' }, 'PUBLIC_BASE_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+  ])('rejects %j with one line naming %s', (env, variable) => {
+    const message = problem(env);
+    expect(message).toContain(variable);
+    expect(message).not.toContain('\n');
+  });
+
+  it('requires JWT_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: base.DATA_DIR })).toThrow(/JWT_SECRET is required/);
+  });
+
+  it('never echoes a connection string, which may hold a password', () => {
+    expect(problem({ DATABASE_URL: 'mysql://user:hunter2@db/x' })).not.toContain('hunter2');
+  });
+
+  it('generates the signing secret once outside production and keeps it', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'config-spec-'));
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+    expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(first);
+  });
+
+  it('strips a trailing slash from PUBLIC_BASE_URL', () => {
+    expect(loadConfig({ ...base, PUBLIC_BASE_URL: 'https://pay.example.com/' }).publicBaseUrl).toBe('https://pay.example.com');
+  });
+});

@@ -1,0 +1,283 @@
+import { createBase58check } from '@scure/base';
+import {
+  type Abi,
+  decodeFunctionData,
+  encodeFunctionData,
+  getAbiItem,
+  getAddress,
+  keccak256,
+  sha256,
+  toFunctionSelector,
+} from 'viem';
+
+import { CONTRACT_VERSIONS, depositAccountInitCode } from './contract-versions';
+import { CURRENCIES } from './currencies';
+import { NETWORKS, type NetworkSeed } from './networks';
+
+const base58check = createBase58check((data: Uint8Array) => sha256(data, 'bytes'));
+
+const networkByChainId = new Map<string, NetworkSeed>(NETWORKS.map((n) => [n.chainId, n]));
+
+function networkOf(chainId: string): NetworkSeed {
+  const network = networkByChainId.get(chainId);
+  if (!network) throw new Error(`chainId ${chainId} is not in NETWORKS`);
+  return network;
+}
+
+function isHex(value: string): value is `0x${string}` {
+  return /^0x[0-9a-fA-F]*$/.test(value);
+}
+
+describe('catalog seed', () => {
+  describe('NETWORKS', () => {
+    it('has unique chain ids and covers the networks SPEC §4 requires', () => {
+      const ids = NETWORKS.map((n) => n.chainId);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect([...ids].sort()).toEqual(
+        ['1', '56', '137', '42161', '8453', '11155111', '728126428', '2494104990'].sort(),
+      );
+      expect(networkOf('728126428').networkType).toBe('tvm');
+      expect(networkOf('2494104990').networkType).toBe('tvm');
+      expect(networkOf('1').networkType).toBe('evm');
+    });
+
+    it('requires at least one confirmation everywhere', () => {
+      for (const n of NETWORKS) {
+        expect(Number.isInteger(n.requiredConfirmations)).toBe(true);
+        expect(n.requiredConfirmations).toBeGreaterThan(0);
+      }
+    });
+  });
+
+  describe('CURRENCIES', () => {
+    it('uses only chain ids from NETWORKS', () => {
+      for (const c of CURRENCIES) {
+        expect(networkByChainId.has(c.chainId)).toBe(true);
+      }
+    });
+
+    it('has unique ids', () => {
+      const ids = CURRENCIES.map((c) => c.id);
+      expect(new Set(ids).size).toBe(ids.length);
+    });
+
+    it('has exactly one native currency per network', () => {
+      for (const n of NETWORKS) {
+        const natives = CURRENCIES.filter((c) => c.chainId === n.chainId && c.isNative);
+        expect({ chainId: n.chainId, natives: natives.length }).toEqual({
+          chainId: n.chainId,
+          natives: 1,
+        });
+      }
+    });
+
+    it('has EIP-55 checksummed EVM token addresses', () => {
+      const evmTokens = CURRENCIES.filter(
+        (c) => !c.isNative && networkOf(c.chainId).networkType === 'evm',
+      );
+      expect(evmTokens.length).toBeGreaterThan(0);
+      for (const c of evmTokens) {
+        expect(c.address).not.toBeNull();
+        const address = c.address ?? '';
+        expect(getAddress(address)).toBe(address);
+      }
+    });
+
+    it('has base58check Tron token addresses decoding to 21 bytes with the 0x41 prefix', () => {
+      const tronTokens = CURRENCIES.filter(
+        (c) => !c.isNative && networkOf(c.chainId).networkType === 'tvm',
+      );
+      expect(tronTokens.length).toBeGreaterThan(0);
+      for (const c of tronTokens) {
+        const address = c.address ?? '';
+        expect(address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+        const decoded = base58check.decode(address);
+        expect(decoded.length).toBe(21);
+        expect(decoded[0]).toBe(0x41);
+      }
+    });
+
+    it('builds ids per SPEC §1: {chainId} for natives, {chainId}-{address} for tokens', () => {
+      for (const c of CURRENCIES) {
+        const match = /^([0-9]+)(?:-(.+))?$/.exec(c.id);
+        expect(match).not.toBeNull();
+        const [, idChainId, idAddress] = match ?? [];
+        expect(idChainId).toBe(c.chainId);
+        expect(networkByChainId.has(idChainId ?? '')).toBe(true);
+
+        if (c.isNative) {
+          expect(c.address).toBeNull();
+          expect(idAddress).toBeUndefined();
+          continue;
+        }
+        expect(c.address).not.toBeNull();
+        const address = c.address ?? '';
+        if (networkOf(c.chainId).networkType === 'evm') {
+          expect(idAddress).toMatch(/^0x[0-9a-f]{40}$/);
+          expect(idAddress).toBe(address.toLowerCase());
+        } else {
+          expect(idAddress).toBe(address);
+        }
+      }
+    });
+
+    it('has sane decimals, flags and rates', () => {
+      for (const c of CURRENCIES) {
+        expect(Number.isInteger(c.decimals)).toBe(true);
+        expect(c.decimals).toBeGreaterThanOrEqual(0);
+        expect(c.decimals).toBeLessThanOrEqual(77);
+        if (c.isScam) {
+          expect(c.isVerified).toBe(false);
+          // A scam token must never contribute to a USD total.
+          expect(c.usdRate).toBeNull();
+        }
+        if (c.usdRate !== null) expect(c.usdRate).toMatch(/^\d+(\.\d+)?$/);
+        if (c.logoUrl !== null) expect(c.logoUrl).toMatch(/^https:\/\//);
+      }
+      expect(CURRENCIES.filter((c) => c.isScam)).toHaveLength(1);
+    });
+
+    it('keeps the decimals that differ between chains (BSC pegged stablecoins use 18)', () => {
+      const byId = new Map(CURRENCIES.map((c) => [c.id, c]));
+      expect(byId.get('1-0xdac17f958d2ee523a2206206994597c13d831ec7')?.decimals).toBe(6);
+      expect(byId.get('56-0x55d398326f99059ff775485246999027b3197955')?.decimals).toBe(18);
+      expect(byId.get('728126428')?.decimals).toBe(6);
+    });
+  });
+
+  describe('depositAccountInitCode', () => {
+    it('produces the EIP-1167 creation code for the implementation', () => {
+      // Runtime code from the EIP-1167 text for implementation 0xbebe…be, behind the
+      // standard 10-byte constructor that returns it.
+      const code = depositAccountInitCode('0xBEBEBEBEBEBEBEBEBEBEBEBEBEBEBEBEBEBEBEBE');
+      expect(code).toBe(
+        '0x3d602d80600a3d3981f3' +
+          '363d3d373d3d3d363d73bebebebebebebebebebebebebebebebebebebebe5af43d82803e903d91602b57fd5bf3',
+      );
+      expect((code.length - 2) / 2).toBe(55);
+    });
+
+    it('rejects addresses that are not 20-byte hex', () => {
+      expect(() => depositAccountInitCode('0x41a614f803b6fd780986a42c78ec9c7f77e6ded13c')).toThrow();
+      expect(() => depositAccountInitCode('0x1234')).toThrow();
+    });
+  });
+
+  describe('CONTRACT_VERSIONS', () => {
+    const tronChainIds = NETWORKS.filter((n) => n.networkType === 'tvm').map((n) => n.chainId);
+
+    it('has well-formed ids whose suffix matches networkType and chainId', () => {
+      for (const v of CONTRACT_VERSIONS) {
+        expect(v.id).toMatch(/^\d+\.\d+\.\d+-(evm|tvm-\d+)$/);
+        expect(v.version).toMatch(/^\d+\.\d+\.\d+$/);
+        if (v.networkType === 'evm') {
+          expect(v.chainId).toBeNull();
+          expect(v.id).toBe(`${v.version}-evm`);
+        } else {
+          expect(v.chainId).not.toBeNull();
+          expect(tronChainIds).toContain(v.chainId);
+          expect(v.id).toBe(`${v.version}-tvm-${v.chainId ?? ''}`);
+        }
+        expect(v.eip712Domain.version).toBe(v.version);
+        expect(v.eip712Domain.name.length).toBeGreaterThan(0);
+      }
+      const ids = CONTRACT_VERSIONS.map((v) => v.id);
+      expect(new Set(ids).size).toBe(ids.length);
+    });
+
+    it('ships 1.0.0, 1.1.0 and 1.2.0 for evm and every Tron chain', () => {
+      const groups = ['evm', ...tronChainIds.map((id) => `tvm-${id}`)];
+      for (const group of groups) {
+        for (const version of ['1.0.0', '1.1.0', '1.2.0']) {
+          expect(CONTRACT_VERSIONS.map((v) => v.id)).toContain(`${version}-${group}`);
+        }
+      }
+    });
+
+    it('marks exactly one version latest per (networkType, chainId)', () => {
+      const latestCount = new Map<string, number>();
+      for (const v of CONTRACT_VERSIONS) {
+        const key = `${v.networkType}:${v.chainId ?? ''}`;
+        latestCount.set(key, (latestCount.get(key) ?? 0) + (v.isLatest ? 1 : 0));
+      }
+      expect(latestCount.size).toBe(1 + tronChainIds.length);
+      for (const [key, count] of latestCount) {
+        expect({ key, count }).toEqual({ key, count: 1 });
+      }
+    });
+
+    it('stores the init-code hash of its own implementation', () => {
+      for (const v of CONTRACT_VERSIONS) {
+        const implementation = v.depositAccountImplementation;
+        expect(implementation).toMatch(/^0x[0-9a-fA-F]{40}$/);
+        if (!isHex(implementation)) throw new Error(`not hex: ${implementation}`);
+        if (v.networkType === 'evm') {
+          expect(getAddress(implementation)).toBe(implementation);
+        }
+        expect(v.depositAccountInitCodeHash).toMatch(/^0x[0-9a-f]{64}$/);
+        expect(v.depositAccountInitCodeHash).toBe(
+          keccak256(depositAccountInitCode(implementation)),
+        );
+      }
+    });
+
+    it('uses a distinct implementation per version and chain', () => {
+      const implementations = CONTRACT_VERSIONS.map((v) =>
+        v.depositAccountImplementation.toLowerCase(),
+      );
+      expect(new Set(implementations).size).toBe(implementations.length);
+    });
+
+    it('exposes the multisig account interface in accountAbi', () => {
+      const expectedSignatures: Record<string, string> = {
+        execute: 'function execute((address,uint256,bytes)[],bytes,bytes32)',
+        eip712Domain: 'function eip712Domain()',
+        nonce: 'function nonce()',
+        claim: 'function claim(address,uint256[])',
+        getApprovers: 'function getApprovers()',
+        threshold: 'function threshold()',
+        setConfig: 'function setConfig(address[],uint256)',
+      };
+      for (const v of CONTRACT_VERSIONS) {
+        const abi = v.accountAbi as Abi;
+        for (const [name, signature] of Object.entries(expectedSignatures)) {
+          const item = getAbiItem({ abi, name });
+          expect(item?.type).toBe('function');
+          if (item?.type !== 'function') continue;
+          expect({ name, selector: toFunctionSelector(item) }).toEqual({
+            name,
+            selector: toFunctionSelector(signature),
+          });
+        }
+        for (const event of ['Executed', 'ConfigChanged', 'Claimed']) {
+          expect(getAbiItem({ abi, name: event })?.type).toBe('event');
+        }
+      }
+    });
+
+    it('encodes an execute call that decodes back to the same arguments', () => {
+      const call = {
+        to: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+        value: 0n,
+        data: '0xa9059cbb000000000000000000000000000000000000000000000000000000000000dead0000000000000000000000000000000000000000000000000000000000000001',
+      } as const;
+      const signatures = `0x${'11'.repeat(65)}` as const;
+      const id = `0x${'00'.repeat(16)}0192a1b2c3d47e5f8a9b0c1d2e3f4a5b` as const;
+
+      for (const v of CONTRACT_VERSIONS) {
+        const abi = v.accountAbi as Abi;
+        const data = encodeFunctionData({
+          abi,
+          functionName: 'execute',
+          args: [[call], signatures, id],
+        });
+        expect(data.slice(0, 10)).toBe(
+          toFunctionSelector('function execute((address,uint256,bytes)[],bytes,bytes32)'),
+        );
+        const decoded = decodeFunctionData({ abi, data });
+        expect(decoded.functionName).toBe('execute');
+        expect(decoded.args).toEqual([[call], signatures, id]);
+      }
+    });
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * Networks the service ships in its seed catalog (SPEC §4). Chain ids are strings
+ * because Tron's ids (728126428, 2494104990) and any future uint256 chain id must
+ * round-trip through JSON and the database without number precision concerns.
+ */
+export interface NetworkSeed {
+  chainId: string;
+  name: string;
+  networkType: 'evm' | 'tvm';
+  requiredConfirmations: number;
+  isTestnet: boolean;
+}
+
+// Confirmation counts follow the deposit-confirmation figures that major exchanges and
+// payment processors publish per network (finality risk, not block time, drives them).
+export const NETWORKS: readonly NetworkSeed[] = [
+  { chainId: '1', name: 'Ethereum', networkType: 'evm', requiredConfirmations: 12, isTestnet: false },
+  { chainId: '56', name: 'BNB Smart Chain', networkType: 'evm', requiredConfirmations: 15, isTestnet: false },
+  { chainId: '137', name: 'Polygon', networkType: 'evm', requiredConfirmations: 128, isTestnet: false },
+  { chainId: '42161', name: 'Arbitrum One', networkType: 'evm', requiredConfirmations: 20, isTestnet: false },
+  { chainId: '8453', name: 'Base', networkType: 'evm', requiredConfirmations: 20, isTestnet: false },
+  { chainId: '11155111', name: 'Sepolia', networkType: 'evm', requiredConfirmations: 3, isTestnet: true },
+  { chainId: '728126428', name: 'Tron', networkType: 'tvm', requiredConfirmations: 19, isTestnet: false },
+  { chainId: '2494104990', name: 'Tron Shasta', networkType: 'tvm', requiredConfirmations: 19, isTestnet: true },
+];
