@@ -4,6 +4,8 @@ import type { Logger } from 'pino';
 import { dataSourceOptions } from '../ormconfig';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { LoggingModule } from './shared/logging/logging.module';
+import { AuthModule } from './modules/auth/auth.module';
+import { DeploymentsModule } from './modules/deployments/deployments.module';
 import { HealthModule } from './modules/health/health.module';
 
 @Global()
@@ -25,6 +27,8 @@ export class AppModule {
         LoggingModule.forRoot(logger),
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl), autoLoadEntities: false }),
         HealthModule,
+        AuthModule,
+        DeploymentsModule,
       ],
     };
   }

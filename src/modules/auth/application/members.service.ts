@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import { Address } from '../../../shared/domain/address';
+import { DomainError } from '../../../shared/domain/domain-error';
+import { uuidv7 } from '../../../shared/domain/ids';
+import { MemberRecord, MemberRepository } from '../domain/member.repository';
+import { apiKeyDigest, DUMMY_SECRET_HASH, hashSecret, newCredentials, verifySecret } from '../domain/secrets';
+
+export interface IssuedCredentials {
+  readonly address: string;
+  readonly apiKey: string;
+  readonly apiSecret: string;
+}
+
+/** Members and their API credentials: provisioning (CLI) and credential checks (guard, token service). */
+@Injectable()
+export class MembersService {
+  constructor(private readonly members: MemberRepository) {}
+
+  async createMember(addressInput: string): Promise<IssuedCredentials> {
+    const address = parseMemberAddress(addressInput);
+    const credentials = newCredentials();
+    try {
+      await this.members.create(uuidv7(), address, apiKeyDigest(credentials.apiKey), await hashSecret(credentials.apiSecret));
+    } catch (error) {
+      if ((error as { driverError?: { code?: string } }).driverError?.code === '23505') {
+        throw DomainError.conflict('MEMBER_EXISTS', `A member with address ${address.display} already exists`);
+      }
+      throw error;
+    }
+    return { address: address.display, ...credentials };
+  }
+
+  /** Both credentials change in one statement: the old pair stops working at once. */
+  async regenerateCredentials(addressInput: string): Promise<IssuedCredentials> {
+    const member = await this.requireMember(addressInput);
+    const credentials = newCredentials();
+    await this.members.replaceCredentials(member.id, apiKeyDigest(credentials.apiKey), await hashSecret(credentials.apiSecret));
+    return { address: member.address, ...credentials };
+  }
+
+  async hideCurrency(addressInput: string, currencyId: string): Promise<void> {
+    const member = await this.requireMember(addressInput);
+    await this.members.hideCurrency(member.id, currencyId);
+  }
+
+  async showCurrency(addressInput: string, currencyId: string): Promise<void> {
+    const member = await this.requireMember(addressInput);
+    await this.members.showCurrency(member.id, currencyId);
+  }
+
+  hiddenCurrencies(memberId: string): Promise<string[]> {
+    return this.members.hiddenCurrencies(memberId);
+  }
+
+  async findByApiKey(apiKey: string): Promise<MemberRecord | undefined> {
+    return this.members.findByApiKeyDigest(apiKeyDigest(apiKey));
+  }
+
+  /**
+   * The token service's login check. An unknown login still costs one scrypt hash, so the two
+   * failures cannot be told apart by timing (SPEC §3).
+   */
+  async verifyLogin(login: string, password: string): Promise<MemberRecord | undefined> {
+    const member = await this.members.findByApiKeyDigest(apiKeyDigest(login));
+    const valid = await verifySecret(password, member?.apiSecretHash ?? DUMMY_SECRET_HASH);
+    return member !== undefined && valid ? member : undefined;
+  }
+
+  async findMembers(addresses: readonly Address[]): Promise<MemberRecord[]> {
+    return this.members.findByAddresses(addresses);
+  }
+
+  async requireMember(addressInput: string): Promise<MemberRecord> {
+    const member = await this.members.findByAddress(parseMemberAddress(addressInput));
+    if (member === undefined) throw DomainError.notFound('MEMBER_NOT_FOUND', `No member with address ${addressInput}`);
+    return member;
+  }
+}
+
+export function parseMemberAddress(input: string): Address {
+  const address = Address.tryParseAny(input);
+  if (address === undefined) {
+    throw DomainError.field('address', 'address must be an EVM address (0x + 40 hex) or a Tron address (base58 T…)', 'INVALID_ADDRESS');
+  }
+  return address;
+}

@@ -1,0 +1,25 @@
+import type { Address } from '../../../shared/domain/address';
+
+export interface MemberRecord {
+  readonly id: string;
+  readonly address: string;
+  readonly addressHex: `0x${string}`;
+}
+
+export interface MemberCredentialsRecord extends MemberRecord {
+  readonly apiSecretHash: string;
+}
+
+/** Port for members and their credentials; the TypeORM adapter is in infrastructure/. */
+export abstract class MemberRepository {
+  abstract create(id: string, address: Address, apiKeyDigest: string, apiSecretHash: string): Promise<MemberRecord>;
+  abstract findByAddress(address: Address): Promise<MemberRecord | undefined>;
+  abstract findByAddresses(addresses: readonly Address[]): Promise<MemberRecord[]>;
+  abstract findByApiKeyDigest(digest: string): Promise<MemberCredentialsRecord | undefined>;
+  abstract findById(id: string): Promise<MemberRecord | undefined>;
+  /** Replaces both credentials in one statement; returns false when the member does not exist. */
+  abstract replaceCredentials(memberId: string, apiKeyDigest: string, apiSecretHash: string): Promise<boolean>;
+  abstract hideCurrency(memberId: string, currencyId: string): Promise<void>;
+  abstract showCurrency(memberId: string, currencyId: string): Promise<void>;
+  abstract hiddenCurrencies(memberId: string): Promise<string[]>;
+}

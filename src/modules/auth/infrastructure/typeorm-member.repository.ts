@@ -1,0 +1,92 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Address } from '../../../shared/domain/address';
+import { MemberCredentialsRecord, MemberRecord, MemberRepository } from '../domain/member.repository';
+
+interface MemberRow {
+  id: string;
+  address: string;
+  address_hex: `0x${string}`;
+  api_secret_scrypt?: string;
+}
+
+const toRecord = (row: MemberRow): MemberRecord => ({ id: row.id, address: row.address, addressHex: row.address_hex });
+
+@Injectable()
+export class TypeOrmMemberRepository extends MemberRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async create(id: string, address: Address, apiKeyDigest: string, apiSecretHash: string): Promise<MemberRecord> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`INSERT INTO members (id, address, address_hex, network_type) VALUES ($1, $2, $3, $4)`, [
+        id,
+        address.display,
+        address.hex20,
+        address.networkType,
+      ]);
+      await manager.query(`INSERT INTO member_credentials (member_id, api_key_sha256, api_secret_scrypt) VALUES ($1, $2, $3)`, [
+        id,
+        apiKeyDigest,
+        apiSecretHash,
+      ]);
+      return { id, address: address.display, addressHex: address.hex20 };
+    });
+  }
+
+  async findByAddress(address: Address): Promise<MemberRecord | undefined> {
+    const rows: MemberRow[] = await this.dataSource.query(`SELECT id, address, address_hex FROM members WHERE address = $1`, [address.display]);
+    return rows[0] && toRecord(rows[0]);
+  }
+
+  async findByAddresses(addresses: readonly Address[]): Promise<MemberRecord[]> {
+    const rows: MemberRow[] = await this.dataSource.query(`SELECT id, address, address_hex FROM members WHERE address = ANY($1)`, [
+      addresses.map((address) => address.display),
+    ]);
+    return rows.map(toRecord);
+  }
+
+  async findByApiKeyDigest(digest: string): Promise<MemberCredentialsRecord | undefined> {
+    const rows: MemberRow[] = await this.dataSource.query(
+      `SELECT m.id, m.address, m.address_hex, c.api_secret_scrypt
+         FROM member_credentials c JOIN members m ON m.id = c.member_id
+        WHERE c.api_key_sha256 = $1`,
+      [digest],
+    );
+    const row = rows[0];
+    return row && { ...toRecord(row), apiSecretHash: row.api_secret_scrypt as string };
+  }
+
+  async findById(id: string): Promise<MemberRecord | undefined> {
+    const rows: MemberRow[] = await this.dataSource.query(`SELECT id, address, address_hex FROM members WHERE id = $1`, [id]);
+    return rows[0] && toRecord(rows[0]);
+  }
+
+  async replaceCredentials(memberId: string, apiKeyDigest: string, apiSecretHash: string): Promise<boolean> {
+    const [, affected] = (await this.dataSource.query(
+      `UPDATE member_credentials SET api_key_sha256 = $2, api_secret_scrypt = $3, created_at = now() WHERE member_id = $1`,
+      [memberId, apiKeyDigest, apiSecretHash],
+    )) as [unknown, number];
+    return affected === 1;
+  }
+
+  async hideCurrency(memberId: string, currencyId: string): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO member_hidden_currencies (member_id, currency_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+      [memberId, currencyId],
+    );
+  }
+
+  async showCurrency(memberId: string, currencyId: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM member_hidden_currencies WHERE member_id = $1 AND currency_id = $2`, [memberId, currencyId]);
+  }
+
+  async hiddenCurrencies(memberId: string): Promise<string[]> {
+    const rows: { currency_id: string }[] = await this.dataSource.query(
+      `SELECT currency_id FROM member_hidden_currencies WHERE member_id = $1 ORDER BY currency_id`,
+      [memberId],
+    );
+    return rows.map((row) => row.currency_id);
+  }
+}

@@ -1,0 +1,80 @@
+import { createBase58check } from '@scure/base';
+import { getAddress, sha256 } from 'viem';
+import { DomainError } from './domain-error';
+
+export type NetworkType = 'evm' | 'tvm';
+
+const base58check = createBase58check((data: Uint8Array) => sha256(data, 'bytes'));
+const EVM_HEX = /^0x[0-9a-fA-F]{40}$/;
+const TRON_HEX = /^(0x)?41[0-9a-fA-F]{40}$/;
+const TRON_BASE58 = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
+
+/**
+ * A "UniversalAddress" (SPEC §1): an EVM address (any case in, EIP-55 out) or a Tron address
+ * (base58check `T…` or `41…` hex in, base58 out). `hex20` is the 20-byte form used for hashing,
+ * signature recovery and matching chain events; equal addresses have equal `hex20`.
+ */
+export class Address {
+  private constructor(
+    readonly networkType: NetworkType,
+    readonly hex20: `0x${string}`,
+    readonly display: string,
+  ) {}
+
+  /** Parses for a given network type; anything else is a 400 naming `field`. */
+  static parse(input: unknown, networkType: NetworkType, field = 'address'): Address {
+    const address = typeof input === 'string' ? Address.tryParse(input, networkType) : undefined;
+    if (address === undefined) {
+      const expected = networkType === 'evm' ? 'an EVM address (0x + 40 hex)' : 'a Tron address (base58 T… or 41… hex)';
+      throw DomainError.field(field, `${field} must be ${expected}`, 'INVALID_ADDRESS');
+    }
+    return address;
+  }
+
+  static tryParse(input: string, networkType: NetworkType): Address | undefined {
+    return networkType === 'evm' ? Address.tryEvm(input) : Address.tryTron(input);
+  }
+
+  /** For inputs whose network is not known yet (a member's own address): either form. */
+  static tryParseAny(input: string): Address | undefined {
+    return Address.tryEvm(input) ?? Address.tryTron(input);
+  }
+
+  static fromHex20(hex20: string, networkType: NetworkType): Address {
+    const lower = hex20.toLowerCase();
+    if (!EVM_HEX.test(lower)) throw new Error(`not a 20-byte hex address: ${hex20}`);
+    return networkType === 'evm' ? (Address.tryEvm(lower) as Address) : (Address.tryTron(`41${lower.slice(2)}`) as Address);
+  }
+
+  equals(other: Address): boolean {
+    return this.networkType === other.networkType && this.hex20 === other.hex20;
+  }
+
+  toString(): string {
+    return this.display;
+  }
+
+  private static tryEvm(input: string): Address | undefined {
+    if (!EVM_HEX.test(input)) return undefined;
+    const lower = input.toLowerCase() as `0x${string}`;
+    return new Address('evm', lower, getAddress(lower));
+  }
+
+  private static tryTron(input: string): Address | undefined {
+    let bytes: Uint8Array;
+    if (TRON_HEX.test(input)) {
+      bytes = Buffer.from(input.replace(/^0x/, ''), 'hex');
+    } else if (TRON_BASE58.test(input)) {
+      try {
+        bytes = base58check.decode(input);
+      } catch {
+        return undefined;
+      }
+    } else {
+      return undefined;
+    }
+    if (bytes.length !== 21 || bytes[0] !== 0x41) return undefined;
+    const hex20 = `0x${Buffer.from(bytes.subarray(1)).toString('hex')}` as `0x${string}`;
+    return new Address('tvm', hex20, base58check.encode(bytes));
+  }
+}
