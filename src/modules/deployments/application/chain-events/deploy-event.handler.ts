@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { Address } from '../../../../shared/domain/address';
+import { DeploymentStatus } from '../../domain/deployment-status';
+import { DEPLOYMENT_TRANSITIONS } from '../../domain/deployment-status';
+import { TransactionStatus } from '../../domain/transaction-status';
+import { TransactionRecorder } from '../transaction-recorder';
+import { DeployEventDto } from './chain-event.dto';
+import { ChainEventHandler } from './chain-event-handler';
+
+/** Where a deploy transaction's status takes the wallet. */
+const DEPLOYMENT_STATUS_BY_TX: Record<TransactionStatus, DeploymentStatus> = {
+  PENDING: 'pending',
+  EXECUTED: 'deployed',
+  CONFIRMED: 'deployed',
+  FAILED: 'not_deployed',
+};
+
+/** `deploy` events: the wallet's deployment status, and a `deploy` transaction (SPEC §10). */
+@Injectable()
+export class DeployEventHandler implements ChainEventHandler<DeployEventDto> {
+  readonly kind = 'deploy';
+
+  constructor(private readonly transactions: TransactionRecorder) {}
+
+  async apply(event: DeployEventDto, manager: EntityManager): Promise<void> {
+    const deployment = await findDeploymentForUpdate(manager, event.chainId, event.deploymentAddress);
+    if (deployment === undefined) return;
+    const recorded = await this.transactions.record(manager, {
+      deploymentId: deployment.id,
+      chainId: event.chainId,
+      sourceKey: `${event.txHash.toLowerCase()}:deploy`,
+      direction: 'OUT',
+      txHash: event.txHash,
+      status: event.status,
+      confirmations: event.confirmations ?? 0,
+      operationType: 'deploy',
+    });
+    // The transaction's (forward-only) status decides, so a late PENDING cannot undo a deploy.
+    const target = DEPLOYMENT_STATUS_BY_TX[recorded.status];
+    if (target !== deployment.status && DEPLOYMENT_TRANSITIONS[deployment.status].includes(target)) {
+      await manager.query(`UPDATE deployments SET deployment_status = $2, updated_at = now() WHERE id = $1`, [deployment.id, target]);
+    }
+  }
+}
+
+/**
+ * The deployment at `address` on `chainId`, locked for the rest of the event's transaction, or
+ * undefined when the address is not a known deployment (the event is then not ours).
+ */
+export async function findDeploymentForUpdate(
+  manager: EntityManager,
+  chainId: string,
+  address: string,
+): Promise<{ id: string; status: DeploymentStatus } | undefined> {
+  const parsed = Address.tryParseAny(address);
+  if (parsed === undefined) return undefined;
+  const rows: { id: string; deployment_status: DeploymentStatus }[] = await manager.query(
+    `SELECT id, deployment_status FROM deployments WHERE chain_id = $1 AND address_hex = $2 FOR UPDATE`,
+    [chainId, parsed.hex20],
+  );
+  return rows[0] && { id: rows[0].id, status: rows[0].deployment_status };
+}
