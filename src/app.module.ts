@@ -7,6 +7,7 @@ import { LoggingModule } from './shared/logging/logging.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { DeploymentsModule } from './modules/deployments/deployments.module';
 import { HealthModule } from './modules/health/health.module';
+import { QueueModule } from './modules/queue/queue.module';
 
 @Global()
 @Module({})
@@ -29,6 +30,7 @@ export class AppModule {
         HealthModule,
         AuthModule,
         DeploymentsModule,
+        QueueModule,
       ],
     };
   }
