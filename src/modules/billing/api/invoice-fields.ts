@@ -101,8 +101,9 @@ export function CurrencyIdsField(): PropertyDecorator {
       example: ['1-0xdac17f958d2ee523a2206206994597c13d831ec7'],
       description: "Currencies accepted; default every currency of the deployment's network.",
     }),
-    IsOptional(),
-    IsArray(),
+    // Absent means "every currency"; null is not a list.
+    ValidateIf((_object, value) => value !== undefined),
+    IsArray({ message: 'currencyIds must be a non-empty list of currency ids' }),
     ArrayMinSize(1),
     ArrayMaxSize(100),
     IsString({ each: true }),

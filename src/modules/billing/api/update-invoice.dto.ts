@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn, ValidateIf } from 'class-validator';
 import { INVOICE_STATUSES, InvoiceStatus } from '../domain/invoice-status';
 import { ButtonTextField, CurrencyIdsField, RequestedAmountField, TrackingIdField, UrlField } from './invoice-fields';
 
@@ -24,7 +24,7 @@ export class UpdateInvoiceDto {
   currencyIds?: string[];
 
   @ApiPropertyOptional({ enum: INVOICE_STATUSES, description: 'Manual change: CREATED → PAID or UNRESOLVED → PAID' })
-  @IsOptional()
+  @ValidateIf((_object, value) => value !== undefined)
   @IsIn(INVOICE_STATUSES, { message: `status must be one of ${INVOICE_STATUSES.join(', ')}` })
   status?: InvoiceStatus;
 }
