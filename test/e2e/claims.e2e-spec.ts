@@ -4,8 +4,22 @@ import request from 'supertest';
 import { MembersService } from '../../src/modules/auth/application/members.service';
 import { createDeployment, createMember, TestDeployment, TRON_MAINNET } from '../support/builders';
 import { ingest, TEST_INDEXER_KEY, txHash } from '../support/chain-events';
-import { claimEvent, createInvoice, ETH_USDT, invoiceBody, invoicesPath, transfer, TRON_SCAM_USDT, TRON_USDC, TRON_USDT } from '../support/invoices';
+import {
+  claimEvent,
+  createInvoice,
+  ETH_USDT,
+  invoiceBody,
+  invoicesPath,
+  transfer,
+  TRON_SCAM_USDT,
+  TRON_USDC,
+  TRON_USDT,
+} from '../support/invoices';
 import { createTestApp, TestApp } from '../support/test-app';
+
+// The e2e project's `testTimeout` in jest.config.js is not applied (jest 30 reads it only at the
+// top level), and booting the app with scrypt-hashed members takes over 5 s on a busy machine.
+jest.setTimeout(60_000);
 
 describe('claims (endpoints 18-19) and the money-in story', () => {
   let t: TestApp;
@@ -24,7 +38,11 @@ describe('claims (endpoints 18-19) and the money-in story', () => {
   ])('full story on %s', (_name, chainId, currencyId) => {
     it('create → pending → partial → paid → overpaid → manual PAID → claim', async () => {
       const d = await createDeployment(t, { chainId });
-      const created = await createInvoice(t, d, invoiceBody({ requestedAmount: '10', currencyIds: [currencyId] })).expect(201);
+      const created = await createInvoice(
+        t,
+        d,
+        invoiceBody({ requestedAmount: '10', currencyIds: [currencyId] }),
+      ).expect(201);
       const invoicePath = `${invoicesPath(d)}/${created.body.id}`;
       const invoice = async () => (await getAs(invoicePath, d).expect(200)).body.invoice;
       const claims = async () => (await getAs(claimsPath(d), d).expect(200)).body;
@@ -38,7 +56,10 @@ describe('claims (endpoints 18-19) and the money-in story', () => {
       await ingest(t, [transfer(d, address, currencyId, '4000000', 'EXECUTED', { hash: firstHash })]);
       expect(await invoice()).toMatchObject({ status: 'CREATED', paidAmount: '4' });
       const partial = await claims();
-      expect(partial).toMatchObject({ total: 1, items: [{ invoiceId: created.body.id, invoiceNonce: '0', amount: '4', transactions: 1 }] });
+      expect(partial).toMatchObject({
+        total: 1,
+        items: [{ invoiceId: created.body.id, invoiceNonce: '0', amount: '4', transactions: 1 }],
+      });
       expect(partial.items[0].currency).toMatchObject({ id: currencyId, symbol: 'USDT', decimals: 6 });
 
       await ingest(t, [transfer(d, address, currencyId, '6000000', 'EXECUTED')]);
@@ -50,10 +71,16 @@ describe('claims (endpoints 18-19) and the money-in story', () => {
       const currencies = await getAs(`${claimsPath(d)}/currencies`, d).expect(201);
       expect(currencies.body.map((c: { id: string }) => c.id)).toEqual([currencyId]);
 
-      const resolved = await request(t.http).put(invoicePath).set('x-api-key', d.members[1].apiKey).send({ status: 'PAID' }).expect(200);
+      const resolved = await request(t.http)
+        .put(invoicePath)
+        .set('x-api-key', d.members[1].apiKey)
+        .send({ status: 'PAID' })
+        .expect(200);
       expect(resolved.body.status).toBe('PAID');
       // A later observation of an old deposit (more confirmations) does not undo the manual decision.
-      await ingest(t, [transfer(d, address, currencyId, '4000000', 'CONFIRMED', { hash: firstHash, confirmations: 50 })]);
+      await ingest(t, [
+        transfer(d, address, currencyId, '4000000', 'CONFIRMED', { hash: firstHash, confirmations: 50 }),
+      ]);
       expect((await invoice()).status).toBe('PAID');
 
       const claimHash = txHash();
@@ -63,10 +90,11 @@ describe('claims (endpoints 18-19) and the money-in story', () => {
       expect(await claims()).toEqual({ total: 0, page: 1, pageSize: 10, items: [] });
       expect((await getAs(`${claimsPath(d)}/currencies`, d).expect(201)).body).toEqual([]);
 
-      const rows: { operation_type: string; direction: string; status: string; amount: string; is_claimed: boolean }[] = await t.dataSource.query(
-        `SELECT operation_type, direction, status, amount, is_claimed FROM transactions WHERE deployment_id = $1 ORDER BY operation_type DESC, amount`,
-        [d.id],
-      );
+      const rows: { operation_type: string; direction: string; status: string; amount: string; is_claimed: boolean }[] =
+        await t.dataSource.query(
+          `SELECT operation_type, direction, status, amount, is_claimed FROM transactions WHERE deployment_id = $1 ORDER BY operation_type DESC, amount`,
+          [d.id],
+        );
       expect(rows).toEqual([
         { operation_type: 'invoice', direction: 'IN', status: 'CONFIRMED', amount: '500000', is_claimed: true },
         { operation_type: 'invoice', direction: 'IN', status: 'CONFIRMED', amount: '4000000', is_claimed: true },
@@ -91,7 +119,12 @@ describe('claims (endpoints 18-19) and the money-in story', () => {
     expect((await getAs(claimsPath(d), d).expect(200)).body.total).toBe(3);
     await ingest(t, [claimEvent(d, ETH_USDT.toUpperCase().replace('0X', '0x'), ['0'], 'EXECUTED')]);
     const left = (await getAs(`${claimsPath(d)}?sortOrder=asc`, d).expect(200)).body;
-    expect(left.items.map((item: { invoiceNonce: string; currency: { id: string } }) => [item.invoiceNonce, item.currency.id])).toEqual([
+    expect(
+      left.items.map((item: { invoiceNonce: string; currency: { id: string } }) => [
+        item.invoiceNonce,
+        item.currency.id,
+      ]),
+    ).toEqual([
       ['0', '1'],
       ['1', ETH_USDT],
     ]);
@@ -126,23 +159,33 @@ describe('claims (endpoints 18-19) and the money-in story', () => {
         [events[3].txHash, '2026-01-02T00:00:00Z'],
         [events[4].txHash, '2026-01-03T00:00:00Z'],
       ];
-      for (const [hash, at] of times) await t.dataSource.query(`UPDATE transactions SET created_at = $2 WHERE tx_hash = $1`, [hash, at]);
+      for (const [hash, at] of times)
+        await t.dataSource.query(`UPDATE transactions SET created_at = $2 WHERE tx_hash = $1`, [hash, at]);
 
       const member = d.members[0];
-      const [{ id: memberId }]: { id: string }[] = await t.dataSource.query(`SELECT id FROM members WHERE address = $1`, [member.address]);
+      const [{ id: memberId }]: { id: string }[] = await t.dataSource.query(
+        `SELECT id FROM members WHERE address = $1`,
+        [member.address],
+      );
       await t.app.get(MembersService).hideCurrency(member.address, TRON_SCAM_USDT);
       const sid = randomUUID();
       await t.dataSource.query(
         `INSERT INTO auth_sessions (id, member_id, refresh_jti, refresh_expires_at) VALUES ($1, $2, $3, now() + interval '1 hour')`,
         [sid, memberId, randomUUID()],
       );
-      jwt = await t.app.get(JwtService).signAsync({ token_type: 'access', jti: randomUUID(), user_id: memberId, sid }, { expiresIn: 600 });
+      jwt = await t.app
+        .get(JwtService)
+        .signAsync({ token_type: 'access', jti: randomUUID(), user_id: memberId, sid }, { expiresIn: 600 });
     });
 
     type Item = { invoiceId: string; currency: { id: string } };
-    const key = (item: Item) => `${Object.entries(ids).find(([, id]) => id === item.invoiceId)?.[0]}:${item.currency.id.replace(`${TRON_MAINNET}-`, '').slice(0, 4)}`;
+    const key = (item: Item) =>
+      `${Object.entries(ids).find(([, id]) => id === item.invoiceId)?.[0]}:${item.currency.id.replace(`${TRON_MAINNET}-`, '').slice(0, 4)}`;
     const list = async (query: string, auth: [string, string] = ['x-api-key', d.members[0].apiKey]) => {
-      const res = await request(t.http).get(`${claimsPath(d)}${query}`).set(...auth).expect(200);
+      const res = await request(t.http)
+        .get(`${claimsPath(d)}${query}`)
+        .set(...auth)
+        .expect(200);
       return { total: res.body.total as number, keys: (res.body.items as Item[]).map(key), body: res.body };
     };
 
@@ -188,7 +231,11 @@ describe('claims (endpoints 18-19) and the money-in story', () => {
 
     it('applies currencyIsHidden to JWT callers only, with their own hidden list', async () => {
       expect((await list('?currencyIsHidden=true', ['authorization', `Bearer ${jwt}`])).keys).toEqual(['a:TYJY']);
-      expect((await list('?currencyIsHidden=false', ['authorization', `Bearer ${jwt}`])).keys).toEqual(['c:TEkx', 'b:7281', 'a:TR7N']);
+      expect((await list('?currencyIsHidden=false', ['authorization', `Bearer ${jwt}`])).keys).toEqual([
+        'c:TEkx',
+        'b:7281',
+        'a:TR7N',
+      ]);
       expect((await list('?currencyIsHidden=false')).total).toBe(4);
     });
 
@@ -200,16 +247,30 @@ describe('claims (endpoints 18-19) and the money-in story', () => {
         ['USDT', TRON_USDT],
         ['USDT', TRON_SCAM_USDT],
       ]);
-      expect(res.body[3]).toMatchObject({ isScam: true, isVerified: false, address: 'TYJYWzEhk5ftPvxqoiSaxsWZQMCWzg13F2', decimals: 6 });
+      expect(res.body[3]).toMatchObject({
+        isScam: true,
+        isVerified: false,
+        address: 'TYJYWzEhk5ftPvxqoiSaxsWZQMCWzg13F2',
+        decimals: 6,
+      });
     });
 
-    it.each(['?sortBy=id', '?sortOrder=up', '?invoiceId=nope', '?currencyIsScam=maybe', '?currencyIds=usdt', '?pageSize=0', '?createdFrom=soon', '?colour=red'])(
-      'is 400 for %s',
-      async (query) => {
-        const res = await getAs(`${claimsPath(d)}${query}`, d).expect(400);
-        expect(res.body).toMatchObject({ statusCode: 400, details: [expect.objectContaining({ field: expect.any(String) })] });
-      },
-    );
+    it.each([
+      '?sortBy=id',
+      '?sortOrder=up',
+      '?invoiceId=nope',
+      '?currencyIsScam=maybe',
+      '?currencyIds=usdt',
+      '?pageSize=0',
+      '?createdFrom=soon',
+      '?colour=red',
+    ])('is 400 for %s', async (query) => {
+      const res = await getAs(`${claimsPath(d)}${query}`, d).expect(400);
+      expect(res.body).toMatchObject({
+        statusCode: 400,
+        details: [expect.objectContaining({ field: expect.any(String) })],
+      });
+    });
 
     it('is 400 for query parameters on the currencies endpoint', async () => {
       await getAs(`${claimsPath(d)}/currencies?page=1`, d).expect(400);
@@ -230,9 +291,18 @@ describe('claims (endpoints 18-19) and the money-in story', () => {
       const d = await createDeployment(t);
       const outsider = await createMember(t);
       for (const suffix of ['', '/currencies']) {
-        await request(t.http).get(`${claimsPath(d)}${suffix}`).set('x-api-key', outsider.apiKey).expect(404);
-        await request(t.http).get(`${claimsPath({ id: '0193a4c2-7d1e-7a52-9f2b-3c4d5e6f7a8b' })}${suffix}`).set('x-api-key', d.members[0].apiKey).expect(404);
-        await request(t.http).get(`${claimsPath({ id: 'not-a-uuid' })}${suffix}`).set('x-api-key', d.members[0].apiKey).expect(400);
+        await request(t.http)
+          .get(`${claimsPath(d)}${suffix}`)
+          .set('x-api-key', outsider.apiKey)
+          .expect(404);
+        await request(t.http)
+          .get(`${claimsPath({ id: '0193a4c2-7d1e-7a52-9f2b-3c4d5e6f7a8b' })}${suffix}`)
+          .set('x-api-key', d.members[0].apiKey)
+          .expect(404);
+        await request(t.http)
+          .get(`${claimsPath({ id: 'not-a-uuid' })}${suffix}`)
+          .set('x-api-key', d.members[0].apiKey)
+          .expect(400);
       }
     });
 

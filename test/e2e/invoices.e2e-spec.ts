@@ -14,6 +14,10 @@ import {
 } from '../support/invoices';
 import { createTestApp, TestApp } from '../support/test-app';
 
+// The e2e project's `testTimeout` in jest.config.js is not applied (jest 30 reads it only at the
+// top level), and booting the app with scrypt-hashed members takes over 5 s on a busy machine.
+jest.setTimeout(60_000);
+
 describe('invoices (endpoints 10-13)', () => {
   let t: TestApp;
   let d: TestDeployment;
@@ -24,19 +28,30 @@ describe('invoices (endpoints 10-13)', () => {
   });
   afterAll(() => t.close());
 
-  const get = (path: string, dep: TestDeployment = d) => request(t.http).get(path).set('x-api-key', dep.members[0].apiKey);
+  const get = (path: string, dep: TestDeployment = d) =>
+    request(t.http).get(path).set('x-api-key', dep.members[0].apiKey);
   const put = (invoiceId: string, body: unknown, dep: TestDeployment = d) =>
-    request(t.http).put(`${invoicesPath(dep)}/${invoiceId}`).set('x-api-key', dep.members[0].apiKey).send(body as object);
+    request(t.http)
+      .put(`${invoicesPath(dep)}/${invoiceId}`)
+      .set('x-api-key', dep.members[0].apiKey)
+      .send(body as object);
 
   async function nextInvoiceNonce(deploymentId: string): Promise<string> {
-    const rows: { next_invoice_nonce: string }[] = await t.dataSource.query(`SELECT next_invoice_nonce FROM deployments WHERE id = $1`, [deploymentId]);
+    const rows: { next_invoice_nonce: string }[] = await t.dataSource.query(
+      `SELECT next_invoice_nonce FROM deployments WHERE id = $1`,
+      [deploymentId],
+    );
     return rows[0].next_invoice_nonce;
   }
 
   describe('create', () => {
-    it('issues the next nonce\'s CREATE2 address with every currency of the network by default (EVM)', async () => {
+    it("issues the next nonce's CREATE2 address with every currency of the network by default (EVM)", async () => {
       const fresh = await createDeployment(t);
-      const res = await createInvoice(t, fresh, invoiceBody({ trackingId: 'order-1', callbackUrl: 'https://shop.example/cb' })).expect(201);
+      const res = await createInvoice(
+        t,
+        fresh,
+        invoiceBody({ trackingId: 'order-1', callbackUrl: 'https://shop.example/cb' }),
+      ).expect(201);
       const chainCurrencies = CURRENCIES.filter((c) => c.chainId === '1').map((c) => c.id);
       expect(res.body).toMatchObject({
         invoiceAddress: expectedInvoiceAddress(fresh, 0n),
@@ -56,9 +71,21 @@ describe('invoices (endpoints 10-13)', () => {
       expect(res.body.paymentPageUrl).toBe(`https://pay.example.test/pay/${res.body.publicId}`);
       expect(res.body.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
       expect(res.body.availableCurrencies.map((c: { id: string }) => c.id).sort()).toEqual(chainCurrencies.sort());
-      expect(Object.keys(res.body.availableCurrencies[0]).sort()).toEqual(
-        ['address', 'chainId', 'cmcId', 'createdAt', 'decimals', 'id', 'isNative', 'isScam', 'isVerified', 'logoUrl', 'name', 'symbol', 'updatedAt'],
-      );
+      expect(Object.keys(res.body.availableCurrencies[0]).sort()).toEqual([
+        'address',
+        'chainId',
+        'cmcId',
+        'createdAt',
+        'decimals',
+        'id',
+        'isNative',
+        'isScam',
+        'isVerified',
+        'logoUrl',
+        'name',
+        'symbol',
+        'updatedAt',
+      ]);
       const second = await createInvoice(t, fresh).expect(201);
       expect(second.body.invoiceAddress).toBe(expectedInvoiceAddress(fresh, 1n));
       expect(await nextInvoiceNonce(fresh.id)).toBe('2');
@@ -66,14 +93,27 @@ describe('invoices (endpoints 10-13)', () => {
 
     it('derives Tron addresses with the 0x41 CREATE2 form, in base58', async () => {
       const tron = await createDeployment(t, { chainId: TRON_MAINNET });
-      const res = await createInvoice(t, tron, invoiceBody({ requestedAmount: '12.5', currencyIds: [TRON_USDT] })).expect(201);
+      const res = await createInvoice(
+        t,
+        tron,
+        invoiceBody({ requestedAmount: '12.5', currencyIds: [TRON_USDT] }),
+      ).expect(201);
       expect(res.body.invoiceAddress).toBe(expectedInvoiceAddress(tron, 0n));
       expect(res.body.invoiceAddress).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
-      expect(res.body).toMatchObject({ isTron: true, requestedAmount: '12.5', paidAmount: '0', paidAmountBaseCurrency: null });
+      expect(res.body).toMatchObject({
+        isTron: true,
+        requestedAmount: '12.5',
+        paidAmount: '0',
+        paidAmountBaseCurrency: null,
+      });
     });
 
     it('accepts currency ids in any case and stores them canonically', async () => {
-      const res = await createInvoice(t, d, invoiceBody({ requestedAmount: '1', currencyIds: [ETH_USDT.toUpperCase().replace('0X', '0x')] })).expect(201);
+      const res = await createInvoice(
+        t,
+        d,
+        invoiceBody({ requestedAmount: '1', currencyIds: [ETH_USDT.toUpperCase().replace('0X', '0x')] }),
+      ).expect(201);
       expect(res.body.availableCurrencies.map((c: { id: string }) => c.id)).toEqual([ETH_USDT]);
     });
 
@@ -83,7 +123,11 @@ describe('invoices (endpoints 10-13)', () => {
       ['zero amount', { requestedAmount: '0', currencyIds: [ETH_USDT] }, 'requestedAmount'],
       ['negative amount', { requestedAmount: '-1', currencyIds: [ETH_USDT] }, 'requestedAmount'],
       ['amount as a number', { requestedAmount: 10, currencyIds: [ETH_USDT] }, 'requestedAmount'],
-      ['amount with several currencies', { requestedAmount: '1', currencyIds: [ETH_USDT, ETH_USDC] }, 'requestedAmount'],
+      [
+        'amount with several currencies',
+        { requestedAmount: '1', currencyIds: [ETH_USDT, ETH_USDC] },
+        'requestedAmount',
+      ],
       ['amount with the default (all) currencies', { requestedAmount: '1' }, 'requestedAmount'],
       ['currency of another network', { currencyIds: [TRON_USDT] }, 'currencyIds'],
       ['unknown currency', { currencyIds: ['1-0x0000000000000000000000000000000000000001'] }, 'currencyIds'],
@@ -102,23 +146,34 @@ describe('invoices (endpoints 10-13)', () => {
     ])('is 400 for %s, naming the field, and creates nothing', async (_name, overrides, field) => {
       const before = await nextInvoiceNonce(d.id);
       const res = await createInvoice(t, d, invoiceBody(overrides)).expect(400);
-      expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.stringMatching(/^\[ERR_400\] /) });
+      expect(res.body).toMatchObject({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: expect.stringMatching(/^\[ERR_400\] /),
+      });
       expect(res.body.details.map((detail: { field: string }) => detail.field)).toContain(field);
       expect(await nextInvoiceNonce(d.id)).toBe(before);
     });
 
-    it.each(['requestedAmount', 'paymentPageButtonUrl', 'paymentPageButtonText'])('is 400 when the required key %s is missing (null is fine)', async (key) => {
-      const body = invoiceBody();
-      delete body[key];
-      const res = await createInvoice(t, d, body).expect(400);
-      expect(res.body.details).toEqual([{ field: key, message: `${key} is required (null is allowed)` }]);
-    });
+    it.each(['requestedAmount', 'paymentPageButtonUrl', 'paymentPageButtonText'])(
+      'is 400 when the required key %s is missing (null is fine)',
+      async (key) => {
+        const body = invoiceBody();
+        delete body[key];
+        const res = await createInvoice(t, d, body).expect(400);
+        expect(res.body.details).toEqual([{ field: key, message: `${key} is required (null is allowed)` }]);
+      },
+    );
 
     it('keeps 128-character tracking ids and 64-character button texts', async () => {
       const res = await createInvoice(
         t,
         d,
-        invoiceBody({ trackingId: 'A-'.repeat(64), paymentPageButtonText: 'x'.repeat(64), paymentPageButtonUrl: 'http://localhost:8080/back' }),
+        invoiceBody({
+          trackingId: 'A-'.repeat(64),
+          paymentPageButtonText: 'x'.repeat(64),
+          paymentPageButtonUrl: 'http://localhost:8080/back',
+        }),
       ).expect(201);
       expect(res.body.trackingId).toHaveLength(128);
     });
@@ -127,7 +182,10 @@ describe('invoices (endpoints 10-13)', () => {
       await createInvoice(t, d, invoiceBody({ trackingId: 'dup-1' })).expect(201);
       const before = await nextInvoiceNonce(d.id);
       const res = await createInvoice(t, d, invoiceBody({ trackingId: 'dup-1' })).expect(409);
-      expect(res.body).toMatchObject({ code: 'INVOICE_TRACKING_ID_EXISTS', message: '[ERR_409] Invoice with this tracking ID already exists' });
+      expect(res.body).toMatchObject({
+        code: 'INVOICE_TRACKING_ID_EXISTS',
+        message: '[ERR_409] Invoice with this tracking ID already exists',
+      });
       expect(await nextInvoiceNonce(d.id)).toBe(before);
       // Tracking ids are per deployment.
       const other = await createDeployment(t);
@@ -151,11 +209,15 @@ describe('invoices (endpoints 10-13)', () => {
 
     it('gives exactly one 201 and 49 × 409 for 50 concurrent creates with one tracking id', async () => {
       const fresh = await createDeployment(t);
-      const results = await Promise.all(Array.from({ length: 50 }, () => createInvoice(t, fresh, invoiceBody({ trackingId: 'race' }))));
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => createInvoice(t, fresh, invoiceBody({ trackingId: 'race' }))),
+      );
       const statuses = results.map((res) => res.status).sort();
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);
       expect(statuses.filter((s) => s === 409)).toHaveLength(49);
-      expect(results.filter((res) => res.status === 409).every((res) => res.body.code === 'INVOICE_TRACKING_ID_EXISTS')).toBe(true);
+      expect(
+        results.filter((res) => res.status === 409).every((res) => res.body.code === 'INVOICE_TRACKING_ID_EXISTS'),
+      ).toBe(true);
       expect(await nextInvoiceNonce(fresh.id)).toBe('1');
     });
 
@@ -168,7 +230,9 @@ describe('invoices (endpoints 10-13)', () => {
         [fresh.id],
       );
       expect(rows.map((row) => Number(row.invoice_nonce))).toEqual(Array.from({ length: 50 }, (_, i) => i));
-      expect(rows.map((row) => row.invoice_address)).toEqual(rows.map((row) => expectedInvoiceAddress(fresh, BigInt(row.invoice_nonce))));
+      expect(rows.map((row) => row.invoice_address)).toEqual(
+        rows.map((row) => expectedInvoiceAddress(fresh, BigInt(row.invoice_nonce))),
+      );
       expect(new Set(results.map((res) => res.body.invoiceAddress)).size).toBe(50);
       expect(await nextInvoiceNonce(fresh.id)).toBe('50');
     });
@@ -181,7 +245,10 @@ describe('invoices (endpoints 10-13)', () => {
         () => request(t.http).get(invoicesPath(d)),
         () => request(t.http).post(invoicesPath(d)).send(invoiceBody()),
         () => request(t.http).get(`${invoicesPath(d)}/${created.body.id}`),
-        () => request(t.http).put(`${invoicesPath(d)}/${created.body.id}`).send({ trackingId: 'x' }),
+        () =>
+          request(t.http)
+            .put(`${invoicesPath(d)}/${created.body.id}`)
+            .send({ trackingId: 'x' }),
       ];
       for (const call of calls) {
         const missing = await call().expect(401);
@@ -197,9 +264,20 @@ describe('invoices (endpoints 10-13)', () => {
       for (const dep of [d, unknown]) {
         const key = dep === d ? outsider.apiKey : d.members[0].apiKey;
         await request(t.http).get(invoicesPath(dep)).set('x-api-key', key).expect(404);
-        await request(t.http).post(invoicesPath(dep)).set('x-api-key', key).send(invoiceBody({ trackingId: 'outsider' })).expect(404);
-        await request(t.http).get(`${invoicesPath(dep)}/${created.body.id}`).set('x-api-key', key).expect(404);
-        await request(t.http).put(`${invoicesPath(dep)}/${created.body.id}`).set('x-api-key', key).send({ trackingId: 'outsider' }).expect(404);
+        await request(t.http)
+          .post(invoicesPath(dep))
+          .set('x-api-key', key)
+          .send(invoiceBody({ trackingId: 'outsider' }))
+          .expect(404);
+        await request(t.http)
+          .get(`${invoicesPath(dep)}/${created.body.id}`)
+          .set('x-api-key', key)
+          .expect(404);
+        await request(t.http)
+          .put(`${invoicesPath(dep)}/${created.body.id}`)
+          .set('x-api-key', key)
+          .send({ trackingId: 'outsider' })
+          .expect(404);
       }
       const rows = await t.dataSource.query(`SELECT 1 FROM invoices WHERE tracking_id = 'outsider'`);
       expect(rows).toHaveLength(0);
@@ -220,7 +298,9 @@ describe('invoices (endpoints 10-13)', () => {
 
   describe('details and update', () => {
     it('returns InvoiceDetailsDto', async () => {
-      const created = await createInvoice(t, d, invoiceBody({ requestedAmount: '5', currencyIds: [ETH_USDT] })).expect(201);
+      const created = await createInvoice(t, d, invoiceBody({ requestedAmount: '5', currencyIds: [ETH_USDT] })).expect(
+        201,
+      );
       const res = await get(`${invoicesPath(d)}/${created.body.id}`).expect(200);
       expect(res.body).toEqual({ invoice: created.body });
     });
@@ -229,9 +309,19 @@ describe('invoices (endpoints 10-13)', () => {
       const created = await createInvoice(
         t,
         d,
-        invoiceBody({ trackingId: 'keep-me', callbackUrl: 'https://a.example/cb', paymentPageButtonText: 'Back', requestedAmount: '5', currencyIds: [ETH_USDT] }),
+        invoiceBody({
+          trackingId: 'keep-me',
+          callbackUrl: 'https://a.example/cb',
+          paymentPageButtonText: 'Back',
+          requestedAmount: '5',
+          currencyIds: [ETH_USDT],
+        }),
       ).expect(201);
-      const res = await put(created.body.id, { callbackUrl: null, paymentPageButtonUrl: 'https://shop.example', requestedAmount: '7.25' }).expect(200);
+      const res = await put(created.body.id, {
+        callbackUrl: null,
+        paymentPageButtonUrl: 'https://shop.example',
+        requestedAmount: '7.25',
+      }).expect(200);
       expect(res.body).toMatchObject({
         trackingId: 'keep-me',
         callbackUrl: null,
@@ -241,7 +331,9 @@ describe('invoices (endpoints 10-13)', () => {
         invoiceAddress: created.body.invoiceAddress,
       });
       expect(res.body.updatedAt >= created.body.updatedAt).toBe(true);
-      const switched = await put(created.body.id, { currencyIds: [ETH_USDT, ETH_USDC], requestedAmount: null }).expect(200);
+      const switched = await put(created.body.id, { currencyIds: [ETH_USDT, ETH_USDC], requestedAmount: null }).expect(
+        200,
+      );
       expect(switched.body).toMatchObject({ requestedAmount: null, paidAmount: null, paidAmountBaseCurrency: '0.00' });
     });
 
@@ -274,10 +366,19 @@ describe('invoices (endpoints 10-13)', () => {
       ['a null status', { status: null }, 'status'],
       ['an unknown status', { status: 'CANCELLED' }, 'status'],
     ])('is 400 for %s and changes nothing', async (_name, body, field) => {
-      const created = await createInvoice(t, d, invoiceBody({ requestedAmount: '5', currencyIds: [ETH_USDT], trackingId: `upd-${Date.now()}-${Math.random().toString(36).slice(2)}` })).expect(201);
+      const created = await createInvoice(
+        t,
+        d,
+        invoiceBody({
+          requestedAmount: '5',
+          currencyIds: [ETH_USDT],
+          trackingId: `upd-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+        }),
+      ).expect(201);
       const res = await put(created.body.id, body).expect(400);
       expect(res.body.message).toMatch(/^\[ERR_400\] /);
-      if (field !== undefined) expect(res.body.details.map((detail: { field: string }) => detail.field)).toContain(field);
+      if (field !== undefined)
+        expect(res.body.details.map((detail: { field: string }) => detail.field)).toContain(field);
       expect((await get(`${invoicesPath(d)}/${created.body.id}`).expect(200)).body.invoice).toEqual(created.body);
     });
 
@@ -290,7 +391,9 @@ describe('invoices (endpoints 10-13)', () => {
     });
 
     it('is 400 for changing the amount or currencies once a deposit arrived; other fields still change', async () => {
-      const created = await createInvoice(t, d, invoiceBody({ requestedAmount: '5', currencyIds: [ETH_USDT] })).expect(201);
+      const created = await createInvoice(t, d, invoiceBody({ requestedAmount: '5', currencyIds: [ETH_USDT] })).expect(
+        201,
+      );
       await ingest(t, [transfer(d, created.body.invoiceAddress, ETH_USDT, '1000000', 'PENDING')]);
       const amount = await put(created.body.id, { requestedAmount: '6' }).expect(400);
       expect(amount.body).toMatchObject({ code: 'INVOICE_TERMS_LOCKED', details: [{ field: 'requestedAmount' }] });
@@ -302,7 +405,9 @@ describe('invoices (endpoints 10-13)', () => {
 
   describe('deposits', () => {
     it('marks an invoice UNRESOLVED on a deposit in a currency it does not accept, and records the deposit', async () => {
-      const created = await createInvoice(t, d, invoiceBody({ requestedAmount: '5', currencyIds: [ETH_USDT] })).expect(201);
+      const created = await createInvoice(t, d, invoiceBody({ requestedAmount: '5', currencyIds: [ETH_USDT] })).expect(
+        201,
+      );
       const event = transfer(d, created.body.invoiceAddress, ETH_USDC, '5000000', 'EXECUTED');
       expect(await ingest(t, [event])).toMatchObject([{ applied: true, error: null }]);
       const res = await get(`${invoicesPath(d)}/${created.body.id}`).expect(200);
@@ -335,22 +440,35 @@ describe('invoices (endpoints 10-13)', () => {
       expect(res.body.invoice).toMatchObject({ status: 'CREATED', paidAmount: null, paidAmountBaseCurrency: '3.50' });
       const withEth = await createInvoice(t, d, invoiceBody({ currencyIds: ['1', ETH_USDT] })).expect(201);
       await ingest(t, [transfer(d, withEth.body.invoiceAddress, '1', '1000', 'EXECUTED')]);
-      expect((await get(`${invoicesPath(d)}/${withEth.body.id}`).expect(200)).body.invoice.paidAmountBaseCurrency).toBeNull();
+      expect(
+        (await get(`${invoicesPath(d)}/${withEth.body.id}`).expect(200)).body.invoice.paidAmountBaseCurrency,
+      ).toBeNull();
     });
 
     it('ignores transfers to unknown addresses and to invoice addresses of another chain', async () => {
-      const created = await createInvoice(t, d, invoiceBody({ requestedAmount: '1', currencyIds: [ETH_USDT] })).expect(201);
-      const otherChain = { ...transfer(d, created.body.invoiceAddress, ETH_USDT, '1000000', 'EXECUTED'), chainId: '56' };
+      const created = await createInvoice(t, d, invoiceBody({ requestedAmount: '1', currencyIds: [ETH_USDT] })).expect(
+        201,
+      );
+      const otherChain = {
+        ...transfer(d, created.body.invoiceAddress, ETH_USDT, '1000000', 'EXECUTED'),
+        chainId: '56',
+      };
       const stranger = transfer(d, '0x000000000000000000000000000000000000dEaD', ETH_USDT, '1000000', 'EXECUTED');
       expect(await ingest(t, [otherChain, stranger])).toMatchObject([{ applied: true }, { applied: true }]);
-      const rows = await t.dataSource.query(`SELECT 1 FROM transactions WHERE tx_hash = ANY($1)`, [[otherChain.txHash, stranger.txHash]]);
+      const rows = await t.dataSource.query(`SELECT 1 FROM transactions WHERE tx_hash = ANY($1)`, [
+        [otherChain.txHash, stranger.txHash],
+      ]);
       expect(rows).toHaveLength(0);
       expect((await get(`${invoicesPath(d)}/${created.body.id}`).expect(200)).body.invoice.status).toBe('CREATED');
     });
 
     it('counts concurrent deposits to one invoice exactly once each', async () => {
-      const created = await createInvoice(t, d, invoiceBody({ requestedAmount: '10', currencyIds: [ETH_USDT] })).expect(201);
-      const events = Array.from({ length: 10 }, () => transfer(d, created.body.invoiceAddress, ETH_USDT, '1000000', 'EXECUTED'));
+      const created = await createInvoice(t, d, invoiceBody({ requestedAmount: '10', currencyIds: [ETH_USDT] })).expect(
+        201,
+      );
+      const events = Array.from({ length: 10 }, () =>
+        transfer(d, created.body.invoiceAddress, ETH_USDT, '1000000', 'EXECUTED'),
+      );
       await Promise.all(events.map((event) => ingest(t, [event])));
       const res = await get(`${invoicesPath(d)}/${created.body.id}`).expect(200);
       expect(res.body.invoice).toMatchObject({ status: 'PAID', paidAmount: '10' });
@@ -363,8 +481,16 @@ describe('invoices (endpoints 10-13)', () => {
 
     beforeAll(async () => {
       listed = await createDeployment(t);
-      ids.a = (await createInvoice(t, listed, invoiceBody({ trackingId: 'Shop-A1', requestedAmount: '1', currencyIds: [ETH_USDT] })).expect(201)).body.id;
-      ids.b = (await createInvoice(t, listed, invoiceBody({ trackingId: 'shop-b2', currencyIds: [ETH_USDC] })).expect(201)).body.id;
+      ids.a = (
+        await createInvoice(
+          t,
+          listed,
+          invoiceBody({ trackingId: 'Shop-A1', requestedAmount: '1', currencyIds: [ETH_USDT] }),
+        ).expect(201)
+      ).body.id;
+      ids.b = (
+        await createInvoice(t, listed, invoiceBody({ trackingId: 'shop-b2', currencyIds: [ETH_USDC] })).expect(201)
+      ).body.id;
       ids.c = (await createInvoice(t, listed, invoiceBody({ currencyIds: ['1'] })).expect(201)).body.id;
       await t.dataSource.query(
         `UPDATE invoices SET created_at = v.created::timestamptz, updated_at = v.updated::timestamptz
@@ -380,7 +506,11 @@ describe('invoices (endpoints 10-13)', () => {
 
     const list = async (query: string) => {
       const res = await get(`${invoicesPath(listed)}${query}`, listed).expect(200);
-      return { total: res.body.total as number, ids: (res.body.items as { id: string }[]).map((item) => item.id), body: res.body };
+      return {
+        total: res.body.total as number,
+        ids: (res.body.items as { id: string }[]).map((item) => item.id),
+        body: res.body,
+      };
     };
     const named = (...keys: string[]) => keys.map((key) => ids[key]);
 
@@ -421,12 +551,18 @@ describe('invoices (endpoints 10-13)', () => {
       expect(await list('?page=9007199254740991')).toMatchObject({ total: 3, ids: [] });
     });
 
-    it.each(['?sortBy=amount', '?sortOrder=up', '?statuses=OPEN', '?pageSize=101', '?page=0', '?createdFrom=yesterday', '?currencyIds=usdt', '?colour=red'])(
-      'is 400 for %s',
-      async (query) => {
-        const res = await get(`${invoicesPath(listed)}${query}`, listed).expect(400);
-        expect(res.body.details.length).toBeGreaterThan(0);
-      },
-    );
+    it.each([
+      '?sortBy=amount',
+      '?sortOrder=up',
+      '?statuses=OPEN',
+      '?pageSize=101',
+      '?page=0',
+      '?createdFrom=yesterday',
+      '?currencyIds=usdt',
+      '?colour=red',
+    ])('is 400 for %s', async (query) => {
+      const res = await get(`${invoicesPath(listed)}${query}`, listed).expect(400);
+      expect(res.body.details.length).toBeGreaterThan(0);
+    });
   });
 });

@@ -23,17 +23,31 @@ export function invoicesPath(d: { id: string }): string {
   return `/api/v1/deployments/${d.id}/invoices`;
 }
 
-export function createInvoice(t: TestApp, d: TestDeployment, body: Record<string, unknown> = invoiceBody(), member: TestMember = d.members[0]) {
+export function createInvoice(
+  t: TestApp,
+  d: TestDeployment,
+  body: Record<string, unknown> = invoiceBody(),
+  member: TestMember = d.members[0],
+) {
   return request(t.http).post(invoicesPath(d)).set('x-api-key', member.apiKey).send(body);
 }
 
 /** The deposit address, computed here independently of the service's code (SPEC §7). */
-export function expectedInvoiceAddress(d: TestDeployment, nonce: bigint, versionId = d.chainId === TRON_MAINNET ? `1.2.0-tvm-${TRON_MAINNET}` : '1.2.0-evm'): string {
+export function expectedInvoiceAddress(
+  d: TestDeployment,
+  nonce: bigint,
+  versionId = d.chainId === TRON_MAINNET ? `1.2.0-tvm-${TRON_MAINNET}` : '1.2.0-evm',
+): string {
   const version = CONTRACT_VERSIONS.find((v) => v.id === versionId);
   if (version === undefined) throw new Error(versionId);
   const salt = numberToHex(nonce, { size: 32 });
   if (d.chainId !== TRON_MAINNET) {
-    return getContractAddress({ opcode: 'CREATE2', from: d.address as `0x${string}`, salt, bytecodeHash: version.depositAccountInitCodeHash });
+    return getContractAddress({
+      opcode: 'CREATE2',
+      from: d.address as `0x${string}`,
+      salt,
+      bytecodeHash: version.depositAccountInitCodeHash,
+    });
   }
   const deployer = `0x${Buffer.from(base58check.decode(d.address).subarray(1)).toString('hex')}` as `0x${string}`;
   const hash = keccak256(concat(['0x41', deployer, salt, version.depositAccountInitCodeHash]), 'bytes');
@@ -66,7 +80,13 @@ export function transfer(
   };
 }
 
-export function claimEvent(d: TestDeployment, currencyId: string, invoiceNonces: string[], status: string, hash = txHash()) {
+export function claimEvent(
+  d: TestDeployment,
+  currencyId: string,
+  invoiceNonces: string[],
+  status: string,
+  hash = txHash(),
+) {
   return {
     eventId: eventId(),
     kind: 'claim',

@@ -12,17 +12,24 @@ describe('Amount', () => {
     expect(Amount.parse(input, decimals).baseUnits).toBe(expected);
   });
 
-  it.each([['1.0000001', 6], ['-1', 6], ['1e3', 6], ['.5', 6], ['5.', 6], ['', 6], [' 1', 6], [12, 6], [null, 6]])(
-    'rejects %p with %d decimals as a 400 naming the field',
-    (input, decimals) => {
-      expect(() => Amount.parse(input, decimals, 'requestedAmount')).toThrow(DomainError);
-      try {
-        Amount.parse(input, decimals, 'requestedAmount');
-      } catch (error) {
-        expect((error as DomainError).details[0].field).toBe('requestedAmount');
-      }
-    },
-  );
+  it.each([
+    ['1.0000001', 6],
+    ['-1', 6],
+    ['1e3', 6],
+    ['.5', 6],
+    ['5.', 6],
+    ['', 6],
+    [' 1', 6],
+    [12, 6],
+    [null, 6],
+  ])('rejects %p with %d decimals as a 400 naming the field', (input, decimals) => {
+    expect(() => Amount.parse(input, decimals, 'requestedAmount')).toThrow(DomainError);
+    try {
+      Amount.parse(input, decimals, 'requestedAmount');
+    } catch (error) {
+      expect((error as DomainError).details[0].field).toBe('requestedAmount');
+    }
+  });
 
   it('rejects more than uint256', () => {
     expect(() => Amount.parse((1n << 256n).toString(), 0)).toThrow(DomainError);

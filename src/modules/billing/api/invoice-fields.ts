@@ -56,7 +56,8 @@ export function RequestedAmountField(required: boolean): PropertyDecorator {
       type: String,
       nullable: true,
       example: '12.5',
-      description: 'Whole units of the only currency; null for any amount. A positive amount needs exactly one currency.',
+      description:
+        'Whole units of the only currency; null for any amount. A positive amount needs exactly one currency.',
     }),
     NullableKey(required),
     IsString({ message: 'requestedAmount must be a decimal string or null' }),
@@ -77,7 +78,13 @@ export function TrackingIdField(): PropertyDecorator {
 
 export function UrlField(required: boolean, description: string): PropertyDecorator {
   return applyDecorators(
-    (required ? ApiProperty : ApiPropertyOptional)({ type: String, nullable: true, maxLength: 2048, format: 'uri', description }),
+    (required ? ApiProperty : ApiPropertyOptional)({
+      type: String,
+      nullable: true,
+      maxLength: 2048,
+      format: 'uri',
+      description,
+    }),
     NullableKey(required),
     IsString(),
     MaxLength(2048),

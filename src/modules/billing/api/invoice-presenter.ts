@@ -23,7 +23,10 @@ export class InvoicePresenter {
       id: p.id,
       publicId: p.publicId.toString(),
       invoiceAddress: p.invoiceAddress.display,
-      requestedAmount: p.requestedAmount === null || single === undefined ? null : Amount.ofBaseUnits(p.requestedAmount).format(single.decimals),
+      requestedAmount:
+        p.requestedAmount === null || single === undefined
+          ? null
+          : Amount.ofBaseUnits(p.requestedAmount).format(single.decimals),
       availableCurrencies: p.currencies.flatMap((currency) => {
         const known = this.catalog.currency(currency.id);
         return known ? [toCurrencyResponse(known)] : [];
@@ -36,7 +39,13 @@ export class InvoicePresenter {
       updatedAt: p.updatedAt.toISOString(),
       isTron: p.networkType === 'tvm',
       paidAmount: single === undefined ? null : Amount.ofBaseUnits(p.paidAmount).format(single.decimals),
-      paidAmountBaseCurrency: single === undefined ? this.usdTotal(p.currencies.map((c) => c.id), settledByCurrency) : null,
+      paidAmountBaseCurrency:
+        single === undefined
+          ? this.usdTotal(
+              p.currencies.map((c) => c.id),
+              settledByCurrency,
+            )
+          : null,
       trackingId: p.trackingId,
       callbackUrl: p.callbackUrl,
     };

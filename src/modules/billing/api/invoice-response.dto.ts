@@ -10,7 +10,10 @@ export class InvoiceResponseDto {
   @ApiProperty({ example: '7392557291230187520', description: 'Decimal string of a unique 63-bit time-ordered number' })
   publicId: string;
 
-  @ApiProperty({ example: '0x5B38Da6a701c568545dCfcB03FcB875f56beddC4', description: 'Deposit address (EIP-55, or Tron base58)' })
+  @ApiProperty({
+    example: '0x5B38Da6a701c568545dCfcB03FcB875f56beddC4',
+    description: 'Deposit address (EIP-55, or Tron base58)',
+  })
   invoiceAddress: string;
 
   @ApiProperty({ type: String, nullable: true, example: '12.5' })
@@ -43,7 +46,12 @@ export class InvoiceResponseDto {
   @ApiProperty({ type: String, nullable: true, example: '12.5', description: 'Single-currency invoices only' })
   paidAmount: string | null;
 
-  @ApiProperty({ type: String, nullable: true, example: '12.50', description: 'Multi-currency invoices: USD, 2 decimals, null when a rate is unknown' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '12.50',
+    description: 'Multi-currency invoices: USD, 2 decimals, null when a rate is unknown',
+  })
   paidAmountBaseCurrency: string | null;
 
   @ApiProperty({ type: String, nullable: true })

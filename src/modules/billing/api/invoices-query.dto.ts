@@ -1,5 +1,11 @@
 import { Matches } from 'class-validator';
-import { PaginationQueryDto, QueryArray, QueryEnum, QueryText, QueryTimestamp } from '../../../shared/http/query-params';
+import {
+  PaginationQueryDto,
+  QueryArray,
+  QueryEnum,
+  QueryText,
+  QueryTimestamp,
+} from '../../../shared/http/query-params';
 import { INVOICE_STATUSES, InvoiceStatus } from '../domain/invoice-status';
 import { CURRENCY_ID } from './invoice-fields';
 
@@ -27,7 +33,10 @@ export class InvoicesQueryDto extends PaginationQueryDto {
 
   @QueryArray({
     description: 'Invoices accepting any of these currencies',
-    itemValidator: Matches(CURRENCY_ID, { each: true, message: 'each currencyId must be {chainId} or {chainId}-{address}' }),
+    itemValidator: Matches(CURRENCY_ID, {
+      each: true,
+      message: 'each currencyId must be {chainId} or {chainId}-{address}',
+    }),
   })
   currencyIds?: string[];
 

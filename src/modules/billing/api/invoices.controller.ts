@@ -27,7 +27,10 @@ export class InvoicesController {
   @ApiOperation({ operationId: 'InvoicesController_findInvoicesByDeployment_v1', summary: 'List invoices' })
   @ApiResponse({ status: 200, type: InvoicesResponseDto })
   @ApiResponse(BAD_REQUEST)
-  async findInvoicesByDeployment(@CurrentDeployment() deployment: Deployment, @Query() query: InvoicesQueryDto): Promise<InvoicesResponseDto> {
+  async findInvoicesByDeployment(
+    @CurrentDeployment() deployment: Deployment,
+    @Query() query: InvoicesQueryDto,
+  ): Promise<InvoicesResponseDto> {
     const page = pageRequest(query);
     const { total, items } = await this.invoices.list(deployment, {
       idContains: query.id,
@@ -43,18 +46,29 @@ export class InvoicesController {
       limit: page.pageSize,
       offset: page.offset,
     });
-    return { total, page: page.page, pageSize: page.pageSize, items: items.map((view) => this.presenter.present(view)) };
+    return {
+      total,
+      page: page.page,
+      pageSize: page.pageSize,
+      items: items.map((view) => this.presenter.present(view)),
+    };
   }
 
   @Post()
   @HttpCode(201)
-  @ApiOperation({ operationId: 'InvoicesController_createInvoice_v1', summary: 'Create an invoice with its deposit address' })
+  @ApiOperation({
+    operationId: 'InvoicesController_createInvoice_v1',
+    summary: 'Create an invoice with its deposit address',
+  })
   @ApiBody({ type: CreateInvoiceDto, required: true })
   @ApiResponse({ status: 201, type: InvoiceResponseDto })
   @ApiResponse(BAD_REQUEST)
   @ApiResponse({ status: 409, description: 'Tracking id or deposit address already used', type: ErrorResponseDto })
   @ApiResponse({ status: 503, description: 'Service temporarily unavailable, retry later', type: ErrorResponseDto })
-  async createInvoice(@CurrentDeployment() deployment: Deployment, @Body() body: CreateInvoiceDto): Promise<InvoiceResponseDto> {
+  async createInvoice(
+    @CurrentDeployment() deployment: Deployment,
+    @Body() body: CreateInvoiceDto,
+  ): Promise<InvoiceResponseDto> {
     const view = await this.invoices.create(deployment, {
       requestedAmount: body.requestedAmount,
       trackingId: body.trackingId ?? null,
@@ -70,7 +84,10 @@ export class InvoicesController {
   @INVOICE_ID
   @ApiOperation({ operationId: 'InvoicesController_findInvoiceById_v1', summary: 'Invoice details' })
   @ApiResponse({ status: 200, type: InvoiceDetailsDto })
-  async findInvoiceById(@CurrentDeployment() deployment: Deployment, @Param('invoiceId') invoiceId: string): Promise<InvoiceDetailsDto> {
+  async findInvoiceById(
+    @CurrentDeployment() deployment: Deployment,
+    @Param('invoiceId') invoiceId: string,
+  ): Promise<InvoiceDetailsDto> {
     return { invoice: this.presenter.present(await this.invoices.get(deployment, invoiceId)) };
   }
 

@@ -52,8 +52,12 @@ export class InvoiceDepositHandler implements ChainEventHandler<TransferEventDto
       blockNumber: event.blockNumber ?? null,
       fee: event.fee === undefined ? undefined : BigInt(event.fee),
     });
-    const newlySettled = isSettled(recorded.status) && (recorded.previousStatus === undefined || !isSettled(recorded.previousStatus));
-    const paidTotal = await unit.settledTotal(props.id, invoice.currencies.map((currency) => currency.id));
+    const newlySettled =
+      isSettled(recorded.status) && (recorded.previousStatus === undefined || !isSettled(recorded.previousStatus));
+    const paidTotal = await unit.settledTotal(
+      props.id,
+      invoice.currencies.map((currency) => currency.id),
+    );
     invoice.applyDeposit({ newlySettled, accepted: invoice.accepts(currencyId), paidTotal }, new Date());
     await unit.save(invoice);
   }

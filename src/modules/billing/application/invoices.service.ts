@@ -35,7 +35,10 @@ export class InvoicesService {
     private readonly catalog: CatalogLookup,
   ) {}
 
-  async list(deployment: Deployment, filter: Omit<InvoiceListFilter, 'currencyIds'> & { currencyIds?: readonly string[] }) {
+  async list(
+    deployment: Deployment,
+    filter: Omit<InvoiceListFilter, 'currencyIds'> & { currencyIds?: readonly string[] },
+  ) {
     const currencyIds = filter.currencyIds?.map((id) => this.catalog.currency(id)?.id ?? id);
     const { total, items } = await this.invoices.list(deployment.id, { ...filter, currencyIds });
     return { total, items: await this.views(items) };
@@ -47,9 +50,14 @@ export class InvoicesService {
     return (await this.views([invoice]))[0];
   }
 
-  async create(deployment: Deployment, input: Required<Omit<InvoiceTermsInput, 'currencyIds'>> & Pick<InvoiceTermsInput, 'currencyIds'>): Promise<InvoiceView> {
+  async create(
+    deployment: Deployment,
+    input: Required<Omit<InvoiceTermsInput, 'currencyIds'>> & Pick<InvoiceTermsInput, 'currencyIds'>,
+  ): Promise<InvoiceView> {
     const currencies =
-      input.currencyIds === undefined ? this.catalog.currenciesOfChain(deployment.chainId) : this.resolveCurrencies(deployment, input.currencyIds);
+      input.currencyIds === undefined
+        ? this.catalog.currenciesOfChain(deployment.chainId)
+        : this.resolveCurrencies(deployment, input.currencyIds);
     const initCodeHash = this.catalog.depositAccountInitCodeHash(deployment.smartContractVersionId);
     if (initCodeHash === undefined) throw new Error(`unknown contract version ${deployment.smartContractVersionId}`);
     const invoice = await this.invoices.transaction(async (unit) => {
@@ -85,7 +93,8 @@ export class InvoicesService {
     }
     if (!isUuid(invoiceId)) throw INVOICE_NOT_FOUND();
     const { currencyIds, status, ...terms } = input;
-    const currencies = currencyIds === undefined ? undefined : this.resolveCurrencies(deployment, currencyIds).map(toInvoiceCurrency);
+    const currencies =
+      currencyIds === undefined ? undefined : this.resolveCurrencies(deployment, currencyIds).map(toInvoiceCurrency);
     const invoice = await this.invoices.transaction(async (unit) => {
       const found = await unit.findForUpdate(deployment.id, invoiceId.toLowerCase());
       if (found === undefined) throw INVOICE_NOT_FOUND();
@@ -101,9 +110,14 @@ export class InvoicesService {
   private resolveCurrencies(deployment: Deployment, ids: readonly string[]) {
     return ids.map((id) => {
       const currency = this.catalog.currency(id);
-      if (currency === undefined) throw DomainError.field('currencyIds', `currency ${id} does not exist`, 'CURRENCY_NOT_FOUND');
+      if (currency === undefined)
+        throw DomainError.field('currencyIds', `currency ${id} does not exist`, 'CURRENCY_NOT_FOUND');
       if (currency.chainId !== deployment.chainId) {
-        throw DomainError.field('currencyIds', `currency ${id} is not on the deployment's network (${deployment.chainId})`, 'CURRENCY_NOT_ON_NETWORK');
+        throw DomainError.field(
+          'currencyIds',
+          `currency ${id} is not on the deployment's network (${deployment.chainId})`,
+          'CURRENCY_NOT_ON_NETWORK',
+        );
       }
       return currency;
     });

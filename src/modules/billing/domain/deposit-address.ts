@@ -16,7 +16,12 @@ export function deriveInvoiceAddress(input: {
 }): Address {
   const salt = numberToHex(input.invoiceNonce, { size: 32 });
   if (input.networkType === 'evm') {
-    const address = getContractAddress({ opcode: 'CREATE2', from: input.deployerHex20, salt, bytecodeHash: input.initCodeHash });
+    const address = getContractAddress({
+      opcode: 'CREATE2',
+      from: input.deployerHex20,
+      salt,
+      bytecodeHash: input.initCodeHash,
+    });
     return Address.fromHex20(address, 'evm');
   }
   const hash = keccak256(concat(['0x41', input.deployerHex20, salt, input.initCodeHash]));

@@ -62,7 +62,10 @@ export class Invoice {
   private constructor(private props: InvoiceProps) {}
 
   static create(
-    identity: Pick<InvoiceProps, 'id' | 'deploymentId' | 'chainId' | 'networkType' | 'publicId' | 'invoiceNonce' | 'invoiceAddress'>,
+    identity: Pick<
+      InvoiceProps,
+      'id' | 'deploymentId' | 'chainId' | 'networkType' | 'publicId' | 'invoiceNonce' | 'invoiceAddress'
+    >,
     terms: Required<InvoiceTerms>,
     now: Date,
   ): Invoice {
@@ -135,8 +138,10 @@ export class Invoice {
       currencies,
       trackingId: terms.trackingId === undefined ? this.props.trackingId : terms.trackingId,
       callbackUrl: terms.callbackUrl === undefined ? this.props.callbackUrl : terms.callbackUrl,
-      paymentPageButtonUrl: terms.paymentPageButtonUrl === undefined ? this.props.paymentPageButtonUrl : terms.paymentPageButtonUrl,
-      paymentPageButtonText: terms.paymentPageButtonText === undefined ? this.props.paymentPageButtonText : terms.paymentPageButtonText,
+      paymentPageButtonUrl:
+        terms.paymentPageButtonUrl === undefined ? this.props.paymentPageButtonUrl : terms.paymentPageButtonUrl,
+      paymentPageButtonText:
+        terms.paymentPageButtonText === undefined ? this.props.paymentPageButtonText : terms.paymentPageButtonText,
       updatedAt: now,
     };
   }
@@ -145,7 +150,11 @@ export class Invoice {
   markStatus(target: InvoiceStatus, now: Date): void {
     if (target === this.props.status) return;
     if (!MANUAL_INVOICE_STATUSES.includes(target)) {
-      throw DomainError.field('status', `status can only be set to ${MANUAL_INVOICE_STATUSES.join(', ')}`, 'INVOICE_STATUS_TRANSITION');
+      throw DomainError.field(
+        'status',
+        `status can only be set to ${MANUAL_INVOICE_STATUSES.join(', ')}`,
+        'INVOICE_STATUS_TRANSITION',
+      );
     }
     this.moveTo(target, now);
   }
@@ -177,12 +186,18 @@ export class Invoice {
 
 function requestedAmountIn(input: string | null, currencies: readonly InvoiceCurrency[]): bigint | null {
   if (input === null) return null;
-  if (typeof input !== 'string') throw DomainError.field('requestedAmount', 'requestedAmount must be a decimal string or null', 'INVALID_AMOUNT');
+  if (typeof input !== 'string')
+    throw DomainError.field('requestedAmount', 'requestedAmount must be a decimal string or null', 'INVALID_AMOUNT');
   if (currencies.length !== 1) {
-    throw DomainError.field('requestedAmount', 'requestedAmount needs exactly one currency in currencyIds', 'INVOICE_AMOUNT_NEEDS_ONE_CURRENCY');
+    throw DomainError.field(
+      'requestedAmount',
+      'requestedAmount needs exactly one currency in currencyIds',
+      'INVOICE_AMOUNT_NEEDS_ONE_CURRENCY',
+    );
   }
   const amount = Amount.parse(input, currencies[0].decimals, 'requestedAmount');
-  if (amount.isZero()) throw DomainError.field('requestedAmount', 'requestedAmount must be greater than 0', 'INVALID_AMOUNT');
+  if (amount.isZero())
+    throw DomainError.field('requestedAmount', 'requestedAmount must be greater than 0', 'INVALID_AMOUNT');
   return amount.baseUnits;
 }
 

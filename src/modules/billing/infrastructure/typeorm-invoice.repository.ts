@@ -35,10 +35,15 @@ const SETTLED = `status IN ('EXECUTED', 'CONFIRMED')`;
 const CONFLICTS: Record<string, () => DomainError> = {
   uq_invoices_deployment_tracking: () =>
     DomainError.conflict('INVOICE_TRACKING_ID_EXISTS', 'Invoice with this tracking ID already exists'),
-  uq_invoices_chain_address: () => DomainError.conflict('INVOICE_ADDRESS_EXISTS', 'Invoice with this address already exists'),
+  uq_invoices_chain_address: () =>
+    DomainError.conflict('INVOICE_ADDRESS_EXISTS', 'Invoice with this address already exists'),
 };
 
-const SORT_COLUMNS: Record<InvoiceListFilter['sortBy'], string> = { id: 'id', createdAt: 'created_at', updatedAt: 'updated_at' };
+const SORT_COLUMNS: Record<InvoiceListFilter['sortBy'], string> = {
+  id: 'id',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+};
 
 /**
  * Invoices in PostgreSQL. Deposit sums read the `transactions` read model directly (by
@@ -78,7 +83,8 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
       where.push(sql(`$${params.length}`));
     };
     if (filter.idContains !== undefined) add((p) => `id::text ILIKE ${p}`, `%${escapeLike(filter.idContains)}%`);
-    if (filter.trackingIdContains !== undefined) add((p) => `tracking_id ILIKE ${p}`, `%${escapeLike(filter.trackingIdContains)}%`);
+    if (filter.trackingIdContains !== undefined)
+      add((p) => `tracking_id ILIKE ${p}`, `%${escapeLike(filter.trackingIdContains)}%`);
     if (filter.createdFrom) add((p) => `created_at >= ${p}`, filter.createdFrom);
     if (filter.createdTo) add((p) => `created_at <= ${p}`, filter.createdTo);
     if (filter.updatedFrom) add((p) => `updated_at >= ${p}`, filter.updatedFrom);
@@ -86,7 +92,10 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
     if (filter.currencyIds) add((p) => `currency_ids && ${p}::text[]`, filter.currencyIds);
     if (filter.statuses) add((p) => `status = ANY(${p}::text[])`, filter.statuses);
     const whereSql = where.join(' AND ');
-    const [{ total }]: { total: string }[] = await this.dataSource.query(`SELECT count(*) AS total FROM invoices WHERE ${whereSql}`, params);
+    const [{ total }]: { total: string }[] = await this.dataSource.query(
+      `SELECT count(*) AS total FROM invoices WHERE ${whereSql}`,
+      params,
+    );
     const direction = filter.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const column = SORT_COLUMNS[filter.sortBy];
     const order = column === 'id' ? `id ${direction}` : `${column} ${direction}, id ${direction}`;
@@ -220,7 +229,10 @@ class TypeOrmInvoiceUnit implements InvoiceUnitOfWork {
 
 function invoiceFromRow(row: InvoiceRow, catalog: CatalogLookup): Invoice {
   const networkType = catalog.networkType(row.chain_id) ?? 'evm';
-  const currencies: InvoiceCurrency[] = row.currency_ids.map((id) => ({ id, decimals: catalog.currency(id)?.decimals ?? 0 }));
+  const currencies: InvoiceCurrency[] = row.currency_ids.map((id) => ({
+    id,
+    decimals: catalog.currency(id)?.decimals ?? 0,
+  }));
   return Invoice.restore({
     id: row.id,
     deploymentId: row.deployment_id,
@@ -247,7 +259,8 @@ async function mapConflicts<T>(query: Promise<T>): Promise<T> {
     return await query;
   } catch (error) {
     const driver = (error as QueryFailedError & { driverError?: { code?: string; constraint?: string } }).driverError;
-    const conflict = driver?.code === '23505' && driver.constraint !== undefined ? CONFLICTS[driver.constraint] : undefined;
+    const conflict =
+      driver?.code === '23505' && driver.constraint !== undefined ? CONFLICTS[driver.constraint] : undefined;
     if (conflict) throw conflict();
     throw error;
   }

@@ -1,9 +1,19 @@
 import { IsUUID, Matches } from 'class-validator';
-import { PaginationQueryDto, QueryArray, QueryBoolean, QueryEnum, QueryText, QueryTimestamp } from '../../../shared/http/query-params';
+import {
+  PaginationQueryDto,
+  QueryArray,
+  QueryBoolean,
+  QueryEnum,
+  QueryText,
+  QueryTimestamp,
+} from '../../../shared/http/query-params';
 import { CURRENCY_ID } from '../../billing/api/invoice-fields';
 
 export class ClaimsQueryDto extends PaginationQueryDto {
-  @QueryEnum(['createdAt', 'updatedAt'], { default: 'createdAt', description: 'createdAt: first deposit; updatedAt: last deposit' })
+  @QueryEnum(['createdAt', 'updatedAt'], {
+    default: 'createdAt',
+    description: 'createdAt: first deposit; updatedAt: last deposit',
+  })
   sortBy?: 'createdAt' | 'updatedAt';
 
   @QueryEnum(['asc', 'desc'], { default: 'desc' })
@@ -21,7 +31,12 @@ export class ClaimsQueryDto extends PaginationQueryDto {
   @QueryTimestamp('Inclusive upper bound of the last deposit time')
   updatedTo?: string;
 
-  @QueryArray({ itemValidator: Matches(CURRENCY_ID, { each: true, message: 'each currencyId must be {chainId} or {chainId}-{address}' }) })
+  @QueryArray({
+    itemValidator: Matches(CURRENCY_ID, {
+      each: true,
+      message: 'each currencyId must be {chainId} or {chainId}-{address}',
+    }),
+  })
   currencyIds?: string[];
 
   @QueryText({ description: 'Only this invoice' })

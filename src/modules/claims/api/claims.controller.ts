@@ -22,7 +22,10 @@ export class ClaimsController {
   /** 201, not 200: the seed declares it so, and generated clients expect it. */
   @Get('currencies')
   @HttpCode(201)
-  @ApiOperation({ operationId: 'ClaimsController_getClaimableCurrencies_v1', summary: 'Currencies with a non-zero claimable amount' })
+  @ApiOperation({
+    operationId: 'ClaimsController_getClaimableCurrencies_v1',
+    summary: 'Currencies with a non-zero claimable amount',
+  })
   @ApiResponse({ status: 201, type: [CurrencyResponseDto] })
   @ApiResponse(BAD_REQUEST)
   async getClaimableCurrencies(@CurrentDeployment() deployment: Deployment): Promise<CurrencyResponseDto[]> {
@@ -30,7 +33,10 @@ export class ClaimsController {
   }
 
   @Get()
-  @ApiOperation({ operationId: 'ClaimsController_getClaims_v1', summary: 'Unclaimed deposits, grouped by invoice and currency' })
+  @ApiOperation({
+    operationId: 'ClaimsController_getClaims_v1',
+    summary: 'Unclaimed deposits, grouped by invoice and currency',
+  })
   @ApiResponse({ status: 200, type: ClaimsResponseDto })
   @ApiResponse(BAD_REQUEST)
   async getClaims(

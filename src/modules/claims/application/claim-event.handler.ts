@@ -40,6 +40,7 @@ export class ClaimEventHandler implements ChainEventHandler<ClaimEventDto> {
       currencyId,
       amount,
     });
-    if (isSettled(recorded.status)) await this.queries.markClaimed(manager, deployment.id, currencyId, event.invoiceNonces);
+    if (isSettled(recorded.status))
+      await this.queries.markClaimed(manager, deployment.id, currencyId, event.invoiceNonces);
   }
 }

@@ -23,7 +23,11 @@ export class ClaimsService {
     private readonly catalog: CatalogLookup,
   ) {}
 
-  async list(deployment: Deployment, caller: Caller, input: ClaimsListInput): Promise<{ total: number; items: ClaimView[] }> {
+  async list(
+    deployment: Deployment,
+    caller: Caller,
+    input: ClaimsListInput,
+  ): Promise<{ total: number; items: ClaimView[] }> {
     const { currencyIsScam, currencyIsVerified, currencyIsHidden, ...rest } = input;
     const flagged =
       currencyIsScam === undefined && currencyIsVerified === undefined
@@ -38,7 +42,10 @@ export class ClaimsService {
       currencyIds: rest.currencyIds?.map((id) => this.catalog.currency(id)?.id ?? id),
       flagCurrencyIds: flagged,
       // SPEC §2: the hidden-currency filter is the member's own list, for JWT callers only.
-      hidden: currencyIsHidden !== undefined && caller.kind === 'jwt' ? { memberId: caller.memberId, value: currencyIsHidden } : undefined,
+      hidden:
+        currencyIsHidden !== undefined && caller.kind === 'jwt'
+          ? { memberId: caller.memberId, value: currencyIsHidden }
+          : undefined,
     });
     return { total, items: rows.map((row) => ({ row, currency: this.catalog.currency(row.currency_id) })) };
   }

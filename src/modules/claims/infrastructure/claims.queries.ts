@@ -70,7 +70,10 @@ export class ClaimsQueries {
        WHERE ${where.join(' AND ')}
        GROUP BY t.invoice_id, i.invoice_nonce, t.currency_id
        ${having.length > 0 ? `HAVING ${having.join(' AND ')}` : ''}`;
-    const [{ total }]: { total: string }[] = await this.dataSource.query(`SELECT count(*) AS total FROM (${grouped}) g`, params);
+    const [{ total }]: { total: string }[] = await this.dataSource.query(
+      `SELECT count(*) AS total FROM (${grouped}) g`,
+      params,
+    );
     const direction = filter.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const column = filter.sortBy === 'updatedAt' ? 'last_at' : 'first_at';
     const rows: ClaimRow[] = await this.dataSource.query(
@@ -94,7 +97,12 @@ export class ClaimsQueries {
   }
 
   /** What a claim of these invoices (by nonce) in one currency collects, base units. */
-  async claimableSum(manager: EntityManager, deploymentId: string, currencyId: string, invoiceNonces: readonly string[]): Promise<bigint> {
+  async claimableSum(
+    manager: EntityManager,
+    deploymentId: string,
+    currencyId: string,
+    invoiceNonces: readonly string[],
+  ): Promise<bigint> {
     const rows: { total: string | null }[] = await manager.query(
       `SELECT sum(t.amount) AS total FROM transactions t JOIN invoices i ON i.id = t.invoice_id
         WHERE t.deployment_id = $1 AND ${CLAIMABLE} AND t.currency_id = $2 AND i.deployment_id = $1
@@ -104,7 +112,12 @@ export class ClaimsQueries {
     return BigInt(rows[0]?.total ?? '0');
   }
 
-  async markClaimed(manager: EntityManager, deploymentId: string, currencyId: string, invoiceNonces: readonly string[]): Promise<number> {
+  async markClaimed(
+    manager: EntityManager,
+    deploymentId: string,
+    currencyId: string,
+    invoiceNonces: readonly string[],
+  ): Promise<number> {
     // TypeORM answers an UPDATE with [rows, rowCount].
     const [, count]: [unknown[], number] = await manager.query(
       `UPDATE transactions t SET is_claimed = true, updated_at = now()
