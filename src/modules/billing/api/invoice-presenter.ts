@@ -1,0 +1,69 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { Amount } from '../../../shared/domain/amount';
+import { InvoiceView } from '../application/invoices.service';
+import { CatalogLookup } from '../infrastructure/catalog-lookup';
+import { toCurrencyResponse } from './currency-response.dto';
+import { InvoiceResponseDto } from './invoice-response.dto';
+
+const RATE_DECIMALS = 18;
+
+/** Maps an invoice to `InvoiceResponseDto`: amounts to decimal strings, currencies from the catalog. */
+@Injectable()
+export class InvoicePresenter {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly catalog: CatalogLookup,
+  ) {}
+
+  present({ invoice, settledByCurrency }: InvoiceView): InvoiceResponseDto {
+    const p = invoice.toProps();
+    const single = p.currencies.length === 1 ? p.currencies[0] : undefined;
+    return {
+      id: p.id,
+      publicId: p.publicId.toString(),
+      invoiceAddress: p.invoiceAddress.display,
+      requestedAmount:
+        p.requestedAmount === null || single === undefined
+          ? null
+          : Amount.ofBaseUnits(p.requestedAmount).format(single.decimals),
+      availableCurrencies: p.currencies.flatMap((currency) => {
+        const known = this.catalog.currency(currency.id);
+        return known ? [toCurrencyResponse(known)] : [];
+      }),
+      paymentPageButtonUrl: p.paymentPageButtonUrl,
+      paymentPageButtonText: p.paymentPageButtonText,
+      paymentPageUrl: `${this.config.publicBaseUrl}/pay/${p.publicId}`,
+      status: p.status,
+      createdAt: p.createdAt.toISOString(),
+      updatedAt: p.updatedAt.toISOString(),
+      isTron: p.networkType === 'tvm',
+      paidAmount: single === undefined ? null : Amount.ofBaseUnits(p.paidAmount).format(single.decimals),
+      paidAmountBaseCurrency:
+        single === undefined
+          ? this.usdTotal(
+              p.currencies.map((c) => c.id),
+              settledByCurrency,
+            )
+          : null,
+      trackingId: p.trackingId,
+      callbackUrl: p.callbackUrl,
+    };
+  }
+
+  /** Σ deposits × usdRate over the invoice's currencies, rounded half up to cents; null when a paid currency has no rate. */
+  private usdTotal(currencyIds: readonly string[], settled: ReadonlyMap<string, bigint>): string | null {
+    let total = 0n; // USD × 10^RATE_DECIMALS
+    for (const id of currencyIds) {
+      const amount = settled.get(id) ?? 0n;
+      if (amount === 0n) continue;
+      const currency = this.catalog.currency(id);
+      if (currency?.usdRate == null) return null;
+      const rate = Amount.parse(currency.usdRate, RATE_DECIMALS).baseUnits;
+      total += (amount * rate) / 10n ** BigInt(currency.decimals);
+    }
+    const unit = 10n ** BigInt(RATE_DECIMALS - 2);
+    const cents = (total + unit / 2n) / unit;
+    return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
+  }
+}

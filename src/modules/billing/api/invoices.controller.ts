@@ -1,0 +1,121 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
+import { pageRequest } from '../../../shared/http/query-params';
+import { CurrentDeployment, DeploymentScoped } from '../../deployments/api/deployment-access.guard';
+import { Deployment } from '../../deployments/domain/deployment';
+import { InvoicesService } from '../application/invoices.service';
+import { CreateInvoiceDto } from './create-invoice.dto';
+import { InvoicePresenter } from './invoice-presenter';
+import { InvoiceDetailsDto, InvoiceResponseDto, InvoicesResponseDto } from './invoice-response.dto';
+import { InvoicesQueryDto } from './invoices-query.dto';
+import { UpdateInvoiceDto } from './update-invoice.dto';
+
+const BAD_REQUEST = { status: 400, description: 'Invalid input', type: ErrorResponseDto } as const;
+const INVOICE_ID = ApiParam({ name: 'invoiceId', schema: { type: 'string', format: 'uuid' } });
+
+@ApiTags('Invoices')
+@DeploymentScoped('not_found')
+@Controller('api/v1/deployments/:deploymentId/invoices')
+export class InvoicesController {
+  constructor(
+    private readonly invoices: InvoicesService,
+    private readonly presenter: InvoicePresenter,
+  ) {}
+
+  @Get()
+  @ApiOperation({ operationId: 'InvoicesController_findInvoicesByDeployment_v1', summary: 'List invoices' })
+  @ApiResponse({ status: 200, type: InvoicesResponseDto })
+  @ApiResponse(BAD_REQUEST)
+  async findInvoicesByDeployment(
+    @CurrentDeployment() deployment: Deployment,
+    @Query() query: InvoicesQueryDto,
+  ): Promise<InvoicesResponseDto> {
+    const page = pageRequest(query);
+    const { total, items } = await this.invoices.list(deployment, {
+      idContains: query.id,
+      trackingIdContains: query.trackingId,
+      createdFrom: date(query.createdFrom),
+      createdTo: date(query.createdTo),
+      updatedFrom: date(query.updatedFrom),
+      updatedTo: date(query.updatedTo),
+      currencyIds: query.currencyIds,
+      statuses: query.statuses,
+      sortBy: query.sortBy ?? 'createdAt',
+      sortOrder: query.sortOrder ?? 'desc',
+      limit: page.pageSize,
+      offset: page.offset,
+    });
+    return {
+      total,
+      page: page.page,
+      pageSize: page.pageSize,
+      items: items.map((view) => this.presenter.present(view)),
+    };
+  }
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({
+    operationId: 'InvoicesController_createInvoice_v1',
+    summary: 'Create an invoice with its deposit address',
+  })
+  @ApiBody({ type: CreateInvoiceDto, required: true })
+  @ApiResponse({ status: 201, type: InvoiceResponseDto })
+  @ApiResponse(BAD_REQUEST)
+  @ApiResponse({ status: 409, description: 'Tracking id or deposit address already used', type: ErrorResponseDto })
+  @ApiResponse({ status: 503, description: 'Service temporarily unavailable, retry later', type: ErrorResponseDto })
+  async createInvoice(
+    @CurrentDeployment() deployment: Deployment,
+    @Body() body: CreateInvoiceDto,
+  ): Promise<InvoiceResponseDto> {
+    const view = await this.invoices.create(deployment, {
+      requestedAmount: body.requestedAmount,
+      trackingId: body.trackingId ?? null,
+      callbackUrl: body.callbackUrl ?? null,
+      paymentPageButtonUrl: body.paymentPageButtonUrl,
+      paymentPageButtonText: body.paymentPageButtonText,
+      currencyIds: body.currencyIds,
+    });
+    return this.presenter.present(view);
+  }
+
+  @Get(':invoiceId')
+  @INVOICE_ID
+  @ApiOperation({ operationId: 'InvoicesController_findInvoiceById_v1', summary: 'Invoice details' })
+  @ApiResponse({ status: 200, type: InvoiceDetailsDto })
+  async findInvoiceById(
+    @CurrentDeployment() deployment: Deployment,
+    @Param('invoiceId') invoiceId: string,
+  ): Promise<InvoiceDetailsDto> {
+    return { invoice: this.presenter.present(await this.invoices.get(deployment, invoiceId)) };
+  }
+
+  @Put(':invoiceId')
+  @INVOICE_ID
+  @ApiOperation({ operationId: 'InvoicesController_updateInvoice_v1', summary: 'Change an invoice, or mark it PAID' })
+  @ApiBody({ type: UpdateInvoiceDto, required: true })
+  @ApiResponse({ status: 200, type: InvoiceResponseDto })
+  @ApiResponse(BAD_REQUEST)
+  @ApiResponse({ status: 409, description: 'Tracking id already used', type: ErrorResponseDto })
+  async updateInvoice(
+    @CurrentDeployment() deployment: Deployment,
+    @Param('invoiceId') invoiceId: string,
+    @Body() body: UpdateInvoiceDto,
+  ): Promise<InvoiceResponseDto> {
+    const view = await this.invoices.update(deployment, invoiceId, {
+      requestedAmount: body.requestedAmount,
+      trackingId: body.trackingId,
+      callbackUrl: body.callbackUrl,
+      paymentPageButtonUrl: body.paymentPageButtonUrl,
+      paymentPageButtonText: body.paymentPageButtonText,
+      currencyIds: body.currencyIds,
+      status: body.status,
+    });
+    return this.presenter.present(view);
+  }
+}
+
+function date(value: string | undefined): Date | undefined {
+  return value === undefined ? undefined : new Date(value);
+}

@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { Address } from '../../../shared/domain/address';
+import { TransferEventDto } from '../../deployments/application/chain-events/chain-event.dto';
+import { ChainEventHandler } from '../../deployments/application/chain-events/chain-event-handler';
+import { TransactionRecorder } from '../../deployments/application/transaction-recorder';
+import { isSettled } from '../../deployments/domain/transaction-status';
+import { InvoiceRepository } from '../domain/invoice.repository';
+import { CatalogLookup } from '../infrastructure/catalog-lookup';
+
+/**
+ * `transfer` events to an invoice address (SPEC §7, §10): the deposit is recorded as an IN
+ * transaction and the invoice's paid amount and status follow, all in the event's transaction with
+ * the invoice row locked, so concurrent deposits to one invoice are counted one after the other.
+ * Transfers to any other address are not billing's (the direct-deposit handler may take them).
+ */
+@Injectable()
+export class InvoiceDepositHandler implements ChainEventHandler<TransferEventDto> {
+  readonly kind = 'transfer';
+
+  constructor(
+    private readonly invoices: InvoiceRepository,
+    private readonly transactions: TransactionRecorder,
+    private readonly catalog: CatalogLookup,
+  ) {}
+
+  async apply(event: TransferEventDto, manager: EntityManager): Promise<void> {
+    const recipient = Address.tryParseAny(event.toAddress);
+    if (recipient === undefined) return;
+    const unit = this.invoices.within(manager);
+    const invoice = await unit.findByAddressForUpdate(event.chainId, recipient.hex20);
+    if (invoice === undefined) return;
+    const props = invoice.toProps();
+    // A currency the catalog does not know is still recorded, as the indexer spelled it.
+    const currencyId = this.catalog.currency(event.currencyId)?.id ?? event.currencyId;
+    const sender = Address.tryParse(event.fromAddress, props.networkType);
+    const recorded = await this.transactions.record(manager, {
+      deploymentId: props.deploymentId,
+      chainId: event.chainId,
+      sourceKey: `${event.txHash.toLowerCase()}:${event.logIndex}`,
+      direction: 'IN',
+      txHash: event.txHash,
+      status: event.status,
+      confirmations: event.confirmations,
+      operationType: 'invoice',
+      operationId: props.id,
+      invoiceId: props.id,
+      currencyId,
+      amount: BigInt(event.amount),
+      fromAddress: sender?.display ?? event.fromAddress,
+      toAddress: props.invoiceAddress.display,
+      blockNumber: event.blockNumber ?? null,
+      fee: event.fee === undefined ? undefined : BigInt(event.fee),
+    });
+    const newlySettled =
+      isSettled(recorded.status) && (recorded.previousStatus === undefined || !isSettled(recorded.previousStatus));
+    const paidTotal = await unit.settledTotal(
+      props.id,
+      invoice.currencies.map((currency) => currency.id),
+    );
+    invoice.applyDeposit({ newlySettled, accepted: invoice.accepts(currencyId), paidTotal }, new Date());
+    await unit.save(invoice);
+  }
+}

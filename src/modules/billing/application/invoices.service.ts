@@ -1,0 +1,134 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '../../../shared/domain/domain-error';
+import { isUuid, uuidv7 } from '../../../shared/domain/ids';
+import { Deployment } from '../../deployments/domain/deployment';
+import { deriveInvoiceAddress } from '../domain/deposit-address';
+import { Invoice, InvoiceCurrency, InvoiceTerms } from '../domain/invoice';
+import { InvoiceListFilter, InvoiceRepository } from '../domain/invoice.repository';
+import { InvoiceStatus } from '../domain/invoice-status';
+import { newPublicId } from '../domain/public-id';
+import { CatalogLookup } from '../infrastructure/catalog-lookup';
+
+/** Create/PUT input after shape validation: currencies still as the client spelled them. */
+export interface InvoiceTermsInput extends Omit<InvoiceTerms, 'currencies'> {
+  readonly currencyIds?: readonly string[];
+}
+
+export interface InvoiceUpdateInput extends InvoiceTermsInput {
+  readonly status?: InvoiceStatus;
+}
+
+/** An invoice with what its response shows besides its own fields. */
+export interface InvoiceView {
+  readonly invoice: Invoice;
+  /** Settled deposits per currency id, base units. */
+  readonly settledByCurrency: ReadonlyMap<string, bigint>;
+}
+
+const INVOICE_NOT_FOUND = () => DomainError.notFound('INVOICE_NOT_FOUND', 'Invoice not found');
+
+/** Invoices (endpoints 10-13): one method per endpoint, each owning its transaction. */
+@Injectable()
+export class InvoicesService {
+  constructor(
+    private readonly invoices: InvoiceRepository,
+    private readonly catalog: CatalogLookup,
+  ) {}
+
+  async list(
+    deployment: Deployment,
+    filter: Omit<InvoiceListFilter, 'currencyIds'> & { currencyIds?: readonly string[] },
+  ) {
+    const currencyIds = filter.currencyIds?.map((id) => this.catalog.currency(id)?.id ?? id);
+    const { total, items } = await this.invoices.list(deployment.id, { ...filter, currencyIds });
+    return { total, items: await this.views(items) };
+  }
+
+  async get(deployment: Deployment, invoiceId: string): Promise<InvoiceView> {
+    const invoice = isUuid(invoiceId) ? await this.invoices.find(deployment.id, invoiceId.toLowerCase()) : undefined;
+    if (invoice === undefined) throw INVOICE_NOT_FOUND();
+    return (await this.views([invoice]))[0];
+  }
+
+  async create(
+    deployment: Deployment,
+    input: Required<Omit<InvoiceTermsInput, 'currencyIds'>> & Pick<InvoiceTermsInput, 'currencyIds'>,
+  ): Promise<InvoiceView> {
+    const currencies =
+      input.currencyIds === undefined
+        ? this.catalog.currenciesOfChain(deployment.chainId)
+        : this.resolveCurrencies(deployment, input.currencyIds);
+    const initCodeHash = this.catalog.depositAccountInitCodeHash(deployment.smartContractVersionId);
+    if (initCodeHash === undefined) throw new Error(`unknown contract version ${deployment.smartContractVersionId}`);
+    const invoice = await this.invoices.transaction(async (unit) => {
+      // The nonce is taken in the inserting transaction: a 409 rolls it back, so nonces stay gap-free.
+      const invoiceNonce = await unit.takeNextInvoiceNonce(deployment.id);
+      const created = Invoice.create(
+        {
+          id: uuidv7(),
+          deploymentId: deployment.id,
+          chainId: deployment.chainId,
+          networkType: deployment.networkType,
+          publicId: newPublicId(),
+          invoiceNonce,
+          invoiceAddress: deriveInvoiceAddress({
+            networkType: deployment.networkType,
+            deployerHex20: deployment.address.hex20,
+            invoiceNonce,
+            initCodeHash,
+          }),
+        },
+        { ...input, currencies: currencies.map(toInvoiceCurrency) },
+        new Date(),
+      );
+      await unit.insert(created);
+      return created;
+    });
+    return { invoice, settledByCurrency: new Map() };
+  }
+
+  async update(deployment: Deployment, invoiceId: string, input: InvoiceUpdateInput): Promise<InvoiceView> {
+    if (Object.values(input).every((value) => value === undefined)) {
+      throw DomainError.invalid('VALIDATION_FAILED', 'Invalid request: the body must change at least one field');
+    }
+    if (!isUuid(invoiceId)) throw INVOICE_NOT_FOUND();
+    const { currencyIds, status, ...terms } = input;
+    const currencies =
+      currencyIds === undefined ? undefined : this.resolveCurrencies(deployment, currencyIds).map(toInvoiceCurrency);
+    const invoice = await this.invoices.transaction(async (unit) => {
+      const found = await unit.findForUpdate(deployment.id, invoiceId.toLowerCase());
+      if (found === undefined) throw INVOICE_NOT_FOUND();
+      const now = new Date();
+      found.revise({ ...terms, currencies }, await unit.hasDeposits(found.id), now);
+      if (status !== undefined) found.markStatus(status, now);
+      await unit.save(found);
+      return found;
+    });
+    return (await this.views([invoice]))[0];
+  }
+
+  private resolveCurrencies(deployment: Deployment, ids: readonly string[]) {
+    return ids.map((id) => {
+      const currency = this.catalog.currency(id);
+      if (currency === undefined)
+        throw DomainError.field('currencyIds', `currency ${id} does not exist`, 'CURRENCY_NOT_FOUND');
+      if (currency.chainId !== deployment.chainId) {
+        throw DomainError.field(
+          'currencyIds',
+          `currency ${id} is not on the deployment's network (${deployment.chainId})`,
+          'CURRENCY_NOT_ON_NETWORK',
+        );
+      }
+      return currency;
+    });
+  }
+
+  private async views(invoices: readonly Invoice[]): Promise<InvoiceView[]> {
+    const settled = await this.invoices.settledByCurrency(invoices.map((invoice) => invoice.id));
+    return invoices.map((invoice) => ({ invoice, settledByCurrency: settled.get(invoice.id) ?? new Map() }));
+  }
+}
+
+function toInvoiceCurrency(currency: { id: string; decimals: number }): InvoiceCurrency {
+  return { id: currency.id, decimals: currency.decimals };
+}

@@ -1,0 +1,46 @@
+import { Invoice } from './invoice';
+import { InvoiceStatus } from './invoice-status';
+
+export interface InvoiceListFilter {
+  readonly idContains?: string;
+  readonly trackingIdContains?: string;
+  readonly createdFrom?: Date;
+  readonly createdTo?: Date;
+  readonly updatedFrom?: Date;
+  readonly updatedTo?: Date;
+  /** Invoices accepting any of these (canonical ids). */
+  readonly currencyIds?: readonly string[];
+  readonly statuses?: readonly InvoiceStatus[];
+  readonly sortBy: 'id' | 'createdAt' | 'updatedAt';
+  readonly sortOrder: 'asc' | 'desc';
+  readonly limit: number;
+  readonly offset: string;
+}
+
+/**
+ * Work inside one database transaction: the chain-event intake's, or one the service opened.
+ * Reads here lock what they return.
+ */
+export interface InvoiceUnitOfWork {
+  /** The deployment's next invoice nonce, taken under its row lock (gap-free: rolled back with the transaction). */
+  takeNextInvoiceNonce(deploymentId: string): Promise<bigint>;
+  /** Unique violations become 409 INVOICE_TRACKING_ID_EXISTS / INVOICE_ADDRESS_EXISTS. */
+  insert(invoice: Invoice): Promise<void>;
+  save(invoice: Invoice): Promise<void>;
+  findForUpdate(deploymentId: string, invoiceId: string): Promise<Invoice | undefined>;
+  findByAddressForUpdate(chainId: string, addressHex: string): Promise<Invoice | undefined>;
+  /** Whether any deposit that has not failed has reached the invoice. */
+  hasDeposits(invoiceId: string): Promise<boolean>;
+  /** Settled (EXECUTED/CONFIRMED) deposits in these currencies, base units. */
+  settledTotal(invoiceId: string, currencyIds: readonly string[]): Promise<bigint>;
+}
+
+export abstract class InvoiceRepository {
+  abstract transaction<T>(work: (unit: InvoiceUnitOfWork) => Promise<T>): Promise<T>;
+  /** Joins a transaction someone else opened (a chain-event handler's `manager`). */
+  abstract within(manager: unknown): InvoiceUnitOfWork;
+  abstract find(deploymentId: string, invoiceId: string): Promise<Invoice | undefined>;
+  abstract list(deploymentId: string, filter: InvoiceListFilter): Promise<{ total: number; items: Invoice[] }>;
+  /** Settled deposits per invoice and currency, for multi-currency totals. */
+  abstract settledByCurrency(invoiceIds: readonly string[]): Promise<Map<string, Map<string, bigint>>>;
+}

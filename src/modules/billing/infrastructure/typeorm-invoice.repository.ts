@@ -1,0 +1,271 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { Address, NetworkType } from '../../../shared/domain/address';
+import { DomainError } from '../../../shared/domain/domain-error';
+import { Invoice, InvoiceCurrency } from '../domain/invoice';
+import { InvoiceListFilter, InvoiceRepository, InvoiceUnitOfWork } from '../domain/invoice.repository';
+import { InvoiceStatus } from '../domain/invoice-status';
+import { CatalogLookup } from './catalog-lookup';
+
+interface InvoiceRow {
+  id: string;
+  deployment_id: string;
+  chain_id: string;
+  public_id: string;
+  invoice_nonce: string;
+  invoice_address_hex: string;
+  requested_amount: string | null;
+  currency_ids: string[];
+  tracking_id: string | null;
+  callback_url: string | null;
+  payment_page_button_url: string | null;
+  payment_page_button_text: string | null;
+  status: InvoiceStatus;
+  paid_amount: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = `id, deployment_id, chain_id, public_id, invoice_nonce, invoice_address_hex, requested_amount, currency_ids,
+  tracking_id, callback_url, payment_page_button_url, payment_page_button_text, status, paid_amount, created_at, updated_at`;
+
+/** Deposits that count toward an invoice (SPEC §7). */
+const SETTLED = `status IN ('EXECUTED', 'CONFIRMED')`;
+
+const CONFLICTS: Record<string, () => DomainError> = {
+  uq_invoices_deployment_tracking: () =>
+    DomainError.conflict('INVOICE_TRACKING_ID_EXISTS', 'Invoice with this tracking ID already exists'),
+  uq_invoices_chain_address: () =>
+    DomainError.conflict('INVOICE_ADDRESS_EXISTS', 'Invoice with this address already exists'),
+};
+
+const SORT_COLUMNS: Record<InvoiceListFilter['sortBy'], string> = {
+  id: 'id',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+};
+
+/**
+ * Invoices in PostgreSQL. Deposit sums read the `transactions` read model directly (by
+ * `invoice_id`): the recorder in the deployments context owns those rows, billing only reads them,
+ * in the same transaction that just recorded the deposit.
+ */
+@Injectable()
+export class TypeOrmInvoiceRepository extends InvoiceRepository {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly catalog: CatalogLookup,
+  ) {
+    super();
+  }
+
+  transaction<T>(work: (unit: InvoiceUnitOfWork) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction((manager) => work(this.within(manager)));
+  }
+
+  within(manager: unknown): InvoiceUnitOfWork {
+    return new TypeOrmInvoiceUnit(manager as EntityManager, this.catalog);
+  }
+
+  async find(deploymentId: string, invoiceId: string): Promise<Invoice | undefined> {
+    const rows: InvoiceRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM invoices WHERE id = $1 AND deployment_id = $2`,
+      [invoiceId, deploymentId],
+    );
+    return rows[0] && invoiceFromRow(rows[0], this.catalog);
+  }
+
+  async list(deploymentId: string, filter: InvoiceListFilter): Promise<{ total: number; items: Invoice[] }> {
+    const params: unknown[] = [deploymentId];
+    const where = ['deployment_id = $1'];
+    const add = (sql: (placeholder: string) => string, value: unknown) => {
+      params.push(value);
+      where.push(sql(`$${params.length}`));
+    };
+    if (filter.idContains !== undefined) add((p) => `id::text ILIKE ${p}`, `%${escapeLike(filter.idContains)}%`);
+    if (filter.trackingIdContains !== undefined)
+      add((p) => `tracking_id ILIKE ${p}`, `%${escapeLike(filter.trackingIdContains)}%`);
+    if (filter.createdFrom) add((p) => `created_at >= ${p}`, filter.createdFrom);
+    if (filter.createdTo) add((p) => `created_at <= ${p}`, filter.createdTo);
+    if (filter.updatedFrom) add((p) => `updated_at >= ${p}`, filter.updatedFrom);
+    if (filter.updatedTo) add((p) => `updated_at <= ${p}`, filter.updatedTo);
+    if (filter.currencyIds) add((p) => `currency_ids && ${p}::text[]`, filter.currencyIds);
+    if (filter.statuses) add((p) => `status = ANY(${p}::text[])`, filter.statuses);
+    const whereSql = where.join(' AND ');
+    const [{ total }]: { total: string }[] = await this.dataSource.query(
+      `SELECT count(*) AS total FROM invoices WHERE ${whereSql}`,
+      params,
+    );
+    const direction = filter.sortOrder === 'asc' ? 'ASC' : 'DESC';
+    const column = SORT_COLUMNS[filter.sortBy];
+    const order = column === 'id' ? `id ${direction}` : `${column} ${direction}, id ${direction}`;
+    const rows: InvoiceRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM invoices WHERE ${whereSql} ORDER BY ${order} LIMIT ${filter.limit} OFFSET $${params.length + 1}`,
+      [...params, filter.offset],
+    );
+    return { total: Number(total), items: rows.map((row) => invoiceFromRow(row, this.catalog)) };
+  }
+
+  async settledByCurrency(invoiceIds: readonly string[]): Promise<Map<string, Map<string, bigint>>> {
+    const result = new Map<string, Map<string, bigint>>();
+    if (invoiceIds.length === 0) return result;
+    const rows: { invoice_id: string; currency_id: string; total: string }[] = await this.dataSource.query(
+      `SELECT invoice_id, currency_id, sum(amount) AS total FROM transactions
+        WHERE invoice_id = ANY($1::uuid[]) AND operation_type = 'invoice' AND ${SETTLED}
+        GROUP BY invoice_id, currency_id`,
+      [invoiceIds],
+    );
+    for (const row of rows) {
+      const perCurrency = result.get(row.invoice_id) ?? new Map<string, bigint>();
+      perCurrency.set(row.currency_id, BigInt(row.total));
+      result.set(row.invoice_id, perCurrency);
+    }
+    return result;
+  }
+}
+
+class TypeOrmInvoiceUnit implements InvoiceUnitOfWork {
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly catalog: CatalogLookup,
+  ) {}
+
+  async takeNextInvoiceNonce(deploymentId: string): Promise<bigint> {
+    // TypeORM answers an UPDATE with [rows, rowCount].
+    const [rows]: [{ nonce: string }[], number] = await this.manager.query(
+      `UPDATE deployments SET next_invoice_nonce = next_invoice_nonce + 1 WHERE id = $1 RETURNING next_invoice_nonce - 1 AS nonce`,
+      [deploymentId],
+    );
+    if (rows.length === 0) throw DomainError.notFound('DEPLOYMENT_NOT_FOUND', 'Deployment not found');
+    return BigInt(rows[0].nonce);
+  }
+
+  async insert(invoice: Invoice): Promise<void> {
+    const p = invoice.toProps();
+    await mapConflicts(
+      this.manager.query(
+        `INSERT INTO invoices (${COLUMNS}, invoice_address)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+        [
+          p.id,
+          p.deploymentId,
+          p.chainId,
+          p.publicId.toString(),
+          p.invoiceNonce.toString(),
+          p.invoiceAddress.hex20,
+          p.requestedAmount?.toString() ?? null,
+          p.currencies.map((currency) => currency.id),
+          p.trackingId,
+          p.callbackUrl,
+          p.paymentPageButtonUrl,
+          p.paymentPageButtonText,
+          p.status,
+          p.paidAmount.toString(),
+          p.createdAt,
+          p.updatedAt,
+          p.invoiceAddress.display,
+        ],
+      ),
+    );
+  }
+
+  async save(invoice: Invoice): Promise<void> {
+    const p = invoice.toProps();
+    await mapConflicts(
+      this.manager.query(
+        `UPDATE invoices
+            SET requested_amount = $2, currency_ids = $3, tracking_id = $4, callback_url = $5, payment_page_button_url = $6,
+                payment_page_button_text = $7, status = $8, paid_amount = $9, updated_at = $10
+          WHERE id = $1`,
+        [
+          p.id,
+          p.requestedAmount?.toString() ?? null,
+          p.currencies.map((currency) => currency.id),
+          p.trackingId,
+          p.callbackUrl,
+          p.paymentPageButtonUrl,
+          p.paymentPageButtonText,
+          p.status,
+          p.paidAmount.toString(),
+          p.updatedAt,
+        ],
+      ),
+    );
+  }
+
+  async findForUpdate(deploymentId: string, invoiceId: string): Promise<Invoice | undefined> {
+    const rows: InvoiceRow[] = await this.manager.query(
+      `SELECT ${COLUMNS} FROM invoices WHERE id = $1 AND deployment_id = $2 FOR UPDATE`,
+      [invoiceId, deploymentId],
+    );
+    return rows[0] && invoiceFromRow(rows[0], this.catalog);
+  }
+
+  async findByAddressForUpdate(chainId: string, addressHex: string): Promise<Invoice | undefined> {
+    const rows: InvoiceRow[] = await this.manager.query(
+      `SELECT ${COLUMNS} FROM invoices WHERE chain_id = $1 AND invoice_address_hex = $2 FOR UPDATE`,
+      [chainId, addressHex],
+    );
+    return rows[0] && invoiceFromRow(rows[0], this.catalog);
+  }
+
+  async hasDeposits(invoiceId: string): Promise<boolean> {
+    const rows: unknown[] = await this.manager.query(
+      `SELECT 1 FROM transactions WHERE invoice_id = $1 AND operation_type = 'invoice' AND status <> 'FAILED' LIMIT 1`,
+      [invoiceId],
+    );
+    return rows.length > 0;
+  }
+
+  async settledTotal(invoiceId: string, currencyIds: readonly string[]): Promise<bigint> {
+    const rows: { total: string | null }[] = await this.manager.query(
+      `SELECT sum(amount) AS total FROM transactions
+        WHERE invoice_id = $1 AND operation_type = 'invoice' AND ${SETTLED} AND currency_id = ANY($2::text[])`,
+      [invoiceId, currencyIds],
+    );
+    return BigInt(rows[0]?.total ?? '0');
+  }
+}
+
+function invoiceFromRow(row: InvoiceRow, catalog: CatalogLookup): Invoice {
+  const networkType = catalog.networkType(row.chain_id) ?? 'evm';
+  const currencies: InvoiceCurrency[] = row.currency_ids.map((id) => ({
+    id,
+    decimals: catalog.currency(id)?.decimals ?? 0,
+  }));
+  return Invoice.restore({
+    id: row.id,
+    deploymentId: row.deployment_id,
+    chainId: row.chain_id,
+    networkType,
+    publicId: BigInt(row.public_id),
+    invoiceNonce: BigInt(row.invoice_nonce),
+    invoiceAddress: Address.fromHex20(row.invoice_address_hex, networkType),
+    requestedAmount: row.requested_amount === null ? null : BigInt(row.requested_amount),
+    currencies,
+    trackingId: row.tracking_id,
+    callbackUrl: row.callback_url,
+    paymentPageButtonUrl: row.payment_page_button_url,
+    paymentPageButtonText: row.payment_page_button_text,
+    status: row.status,
+    paidAmount: BigInt(row.paid_amount),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
+}
+
+async function mapConflicts<T>(query: Promise<T>): Promise<T> {
+  try {
+    return await query;
+  } catch (error) {
+    const driver = (error as QueryFailedError & { driverError?: { code?: string; constraint?: string } }).driverError;
+    const conflict =
+      driver?.code === '23505' && driver.constraint !== undefined ? CONFLICTS[driver.constraint] : undefined;
+    if (conflict) throw conflict();
+    throw error;
+  }
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

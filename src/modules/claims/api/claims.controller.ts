@@ -1,0 +1,89 @@
+import { Controller, Get, HttpCode, Query } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Amount } from '../../../shared/domain/amount';
+import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
+import { pageRequest } from '../../../shared/http/query-params';
+import { Caller } from '../../auth/domain/caller';
+import { CurrencyResponseDto, toCurrencyResponse } from '../../billing/api/currency-response.dto';
+import { CurrentCaller, CurrentDeployment, DeploymentScoped } from '../../deployments/api/deployment-access.guard';
+import { Deployment } from '../../deployments/domain/deployment';
+import { ClaimsService } from '../application/claims.service';
+import { ClaimsQueryDto } from './claims-query.dto';
+import { ClaimsResponseDto } from './claims-response.dto';
+
+const BAD_REQUEST = { status: 400, description: 'Invalid input', type: ErrorResponseDto } as const;
+
+@ApiTags('Claims')
+@DeploymentScoped('not_found')
+@Controller('api/v1/deployments/:deploymentId/claims')
+export class ClaimsController {
+  constructor(private readonly claims: ClaimsService) {}
+
+  /** 201, not 200: the seed declares it so, and generated clients expect it. */
+  @Get('currencies')
+  @HttpCode(201)
+  @ApiOperation({
+    operationId: 'ClaimsController_getClaimableCurrencies_v1',
+    summary: 'Currencies with a non-zero claimable amount',
+  })
+  @ApiResponse({ status: 201, type: [CurrencyResponseDto] })
+  @ApiResponse(BAD_REQUEST)
+  async getClaimableCurrencies(@CurrentDeployment() deployment: Deployment): Promise<CurrencyResponseDto[]> {
+    return (await this.claims.claimableCurrencies(deployment)).map(toCurrencyResponse);
+  }
+
+  @Get()
+  @ApiOperation({
+    operationId: 'ClaimsController_getClaims_v1',
+    summary: 'Unclaimed deposits, grouped by invoice and currency',
+  })
+  @ApiResponse({ status: 200, type: ClaimsResponseDto })
+  @ApiResponse(BAD_REQUEST)
+  async getClaims(
+    @CurrentDeployment() deployment: Deployment,
+    @CurrentCaller() caller: Caller,
+    @Query() query: ClaimsQueryDto,
+  ): Promise<ClaimsResponseDto> {
+    const page = pageRequest(query);
+    const { total, items } = await this.claims.list(deployment, caller, {
+      currencyIds: query.currencyIds,
+      invoiceId: query.invoiceId?.toLowerCase(),
+      currencyIsScam: query.currencyIsScam,
+      currencyIsVerified: query.currencyIsVerified,
+      currencyIsHidden: query.currencyIsHidden,
+      createdFrom: date(query.createdFrom),
+      createdTo: date(query.createdTo),
+      updatedFrom: date(query.updatedFrom),
+      updatedTo: date(query.updatedTo),
+      sortBy: query.sortBy ?? 'createdAt',
+      sortOrder: query.sortOrder ?? 'desc',
+      limit: page.pageSize,
+      offset: page.offset,
+    });
+    return {
+      total,
+      page: page.page,
+      pageSize: page.pageSize,
+      // Deposits in a currency unknown to the catalog cannot be shown with a currency; they are counted in total only.
+      items: items.flatMap(({ row, currency }) =>
+        currency === undefined
+          ? []
+          : [
+              {
+                invoiceId: row.invoice_id,
+                invoiceNonce: row.invoice_nonce,
+                createdAt: row.first_at.toISOString(),
+                updatedAt: row.last_at.toISOString(),
+                currency: toCurrencyResponse(currency),
+                amount: Amount.ofBaseUnits(row.amount).format(currency.decimals),
+                transactions: Number(row.transactions),
+              },
+            ],
+      ),
+    };
+  }
+}
+
+function date(value: string | undefined): Date | undefined {
+  return value === undefined ? undefined : new Date(value);
+}
