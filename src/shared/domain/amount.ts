@@ -1,0 +1,48 @@
+import { DomainError } from './domain-error';
+
+const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+
+/**
+ * A quantity of one currency (SPEC §1 "Amounts"): bigint base units inside the service, a decimal
+ * string in whole units on the wire. This is the one place the two meet, so rounding, trailing
+ * zeros and the sign are decided once. Negative values exist only for display (an OUT transaction).
+ */
+export class Amount {
+  private constructor(
+    readonly baseUnits: bigint,
+    readonly decimals: number,
+  ) {}
+
+  static fromBaseUnits(units: bigint, decimals: number): Amount {
+    if (!Number.isInteger(decimals) || decimals < 0 || decimals > 77) throw new Error(`invalid decimals: ${decimals}`);
+    return new Amount(units, decimals);
+  }
+
+  /**
+   * Reads a client's decimal string (`"12.5"`); more fraction digits than the currency has, a sign,
+   * an exponent or anything else that is not `^\d+(\.\d+)?$` is a 400 naming `field`.
+   */
+  static parse(decimal: unknown, decimals: number, field = 'amount'): Amount {
+    const match = typeof decimal === 'string' ? DECIMAL.exec(decimal) : null;
+    if (match === null) throw DomainError.field(field, `${field} must be a decimal string such as "12.5"`, 'INVALID_AMOUNT');
+    const [, whole, fraction = ''] = match;
+    if (fraction.length > decimals) {
+      throw DomainError.field(field, `${field} has more than ${decimals} fraction digits`, 'INVALID_AMOUNT');
+    }
+    if (whole.length + decimals > 78) throw DomainError.field(field, `${field} is too large`, 'INVALID_AMOUNT');
+    return Amount.fromBaseUnits(BigInt(whole + fraction.padEnd(decimals, '0')), decimals);
+  }
+
+  negate(): Amount {
+    return new Amount(-this.baseUnits, this.decimals);
+  }
+
+  /** Whole units, no trailing zeros, no exponent: `1500000n` with 6 decimals → `"1.5"`. */
+  toDecimalString(): string {
+    const negative = this.baseUnits < 0n;
+    const digits = (negative ? -this.baseUnits : this.baseUnits).toString().padStart(this.decimals + 1, '0');
+    const whole = digits.slice(0, digits.length - this.decimals);
+    const fraction = digits.slice(digits.length - this.decimals).replace(/0+$/, '');
+    return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}`;
+  }
+}
