@@ -277,7 +277,7 @@ describe('transactions (endpoints 1-2)', () => {
           }
         }
       }
-    });
+    }, 60_000);
 
     describe('currency flags', () => {
       let tron: TestDeployment;
