@@ -3,10 +3,16 @@ import { AuthModule } from '../auth/auth.module';
 import { AccountDeploymentsController } from './api/account-deployments.controller';
 import { DeploymentAccessGuard } from './api/deployment-access.guard';
 import { ChainEventsController } from './api/chain-events.controller';
+import { TransactionsController } from './api/transactions.controller';
 import { ChainEventIntake } from './application/chain-events/chain-event-intake';
 import { DeployEventHandler } from './application/chain-events/deploy-event.handler';
+import { DepositTransferHandler } from './application/chain-events/deposit-transfer.handler';
 import { DeploymentsService } from './application/deployments.service';
 import { TransactionRecorder } from './application/transaction-recorder';
+import { TransactionsService } from './application/transactions.service';
+import { TransactionReadRepository } from './domain/transaction-read-model';
+import { CatalogLookup } from './infrastructure/catalog-lookup';
+import { TypeOrmTransactionReadRepository } from './infrastructure/typeorm-transaction-read.repository';
 import { DeploymentRepository } from './domain/deployment.repository';
 import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment.repository';
 
@@ -18,14 +24,18 @@ import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment
  */
 @Module({
   imports: [AuthModule],
-  controllers: [AccountDeploymentsController, ChainEventsController],
+  controllers: [AccountDeploymentsController, ChainEventsController, TransactionsController],
   providers: [
     DeploymentsService,
     DeploymentAccessGuard,
     ChainEventIntake,
     TransactionRecorder,
     DeployEventHandler,
+    DepositTransferHandler,
+    TransactionsService,
+    CatalogLookup,
     { provide: DeploymentRepository, useClass: TypeOrmDeploymentRepository },
+    { provide: TransactionReadRepository, useClass: TypeOrmTransactionReadRepository },
   ],
   exports: [DeploymentsService, DeploymentAccessGuard, DeploymentRepository, ChainEventIntake, TransactionRecorder, AuthModule],
 })
@@ -33,9 +43,11 @@ export class DeploymentsModule implements OnModuleInit {
   constructor(
     private readonly intake: ChainEventIntake,
     private readonly deployHandler: DeployEventHandler,
+    private readonly depositHandler: DepositTransferHandler,
   ) {}
 
   onModuleInit(): void {
     this.intake.register(this.deployHandler);
+    this.intake.register(this.depositHandler);
   }
 }

@@ -1,46 +1,54 @@
 import { DomainError } from './domain-error';
 
-const UINT256_MAX = (1n << 256n) - 1n;
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+const UINT256_MAX = (1n << 256n) - 1n;
 
 /**
- * A non-negative amount of one currency (SPEC §1 "Amounts"): bigint base units in code,
- * `numeric(78,0)` in SQL, and a decimal string in whole units on the wire. This is the one place
- * where the two wire forms meet, so a float never touches money.
+ * A quantity of one currency (SPEC §1 "Amounts"): bigint base units inside the service, a decimal
+ * string in whole units on the wire. This is the one place the two meet, so rounding, trailing
+ * zeros and the sign are decided once. Negative values exist only for display (an OUT transaction).
  */
 export class Amount {
-  private constructor(readonly baseUnits: bigint) {}
+  private constructor(
+    readonly baseUnits: bigint,
+    readonly decimals: number,
+  ) {}
 
-  static ofBaseUnits(baseUnits: bigint | string): Amount {
-    const value = typeof baseUnits === 'string' ? BigInt(baseUnits) : baseUnits;
-    if (value < 0n || value > UINT256_MAX) throw new Error(`amount out of range: ${value}`);
-    return new Amount(value);
+  static fromBaseUnits(units: bigint, decimals: number): Amount {
+    if (!Number.isInteger(decimals) || decimals < 0 || decimals > 77) throw new Error(`invalid decimals: ${decimals}`);
+    return new Amount(units, decimals);
   }
 
-  /** Reads `"12.5"` for a currency with `decimals`; anything else is a 400 naming `field`. */
-  static parse(input: unknown, decimals: number, field = 'amount'): Amount {
-    const match = typeof input === 'string' && input.length <= 100 ? DECIMAL.exec(input) : null;
-    if (match === null) {
-      throw DomainError.field(field, `${field} must be a decimal string such as "12.5"`, 'INVALID_AMOUNT');
-    }
+  /**
+   * Reads a client's decimal string (`"12.5"`); more fraction digits than the currency has, a sign,
+   * an exponent or anything else that is not `^\d+(\.\d+)?$` is a 400 naming `field`.
+   */
+  static parse(decimal: unknown, decimals: number, field = 'amount'): Amount {
+    const match = typeof decimal === 'string' ? DECIMAL.exec(decimal) : null;
+    if (match === null) throw DomainError.field(field, `${field} must be a decimal string such as "12.5"`, 'INVALID_AMOUNT');
     const [, whole, fraction = ''] = match;
     if (fraction.length > decimals) {
       throw DomainError.field(field, `${field} has more than ${decimals} fraction digits`, 'INVALID_AMOUNT');
     }
-    const baseUnits = BigInt(whole + fraction.padEnd(decimals, '0'));
+    const baseUnits = whole.length + decimals > 80 ? UINT256_MAX + 1n : BigInt(whole + fraction.padEnd(decimals, '0'));
     if (baseUnits > UINT256_MAX) throw DomainError.field(field, `${field} is too large`, 'INVALID_AMOUNT');
-    return new Amount(baseUnits);
-  }
-
-  /** Whole units without trailing zeros: 1500000 with 6 decimals is `"1.5"`. */
-  format(decimals: number): string {
-    const digits = this.baseUnits.toString().padStart(decimals + 1, '0');
-    const whole = digits.slice(0, digits.length - decimals);
-    const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-    return fraction === '' ? whole : `${whole}.${fraction}`;
+    return Amount.fromBaseUnits(baseUnits, decimals);
   }
 
   isZero(): boolean {
     return this.baseUnits === 0n;
+  }
+
+  negate(): Amount {
+    return new Amount(-this.baseUnits, this.decimals);
+  }
+
+  /** Whole units, no trailing zeros, no exponent: `1500000n` with 6 decimals → `"1.5"`. */
+  toDecimalString(): string {
+    const negative = this.baseUnits < 0n;
+    const digits = (negative ? -this.baseUnits : this.baseUnits).toString().padStart(this.decimals + 1, '0');
+    const whole = digits.slice(0, digits.length - this.decimals);
+    const fraction = digits.slice(digits.length - this.decimals).replace(/0+$/, '');
+    return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}`;
   }
 }

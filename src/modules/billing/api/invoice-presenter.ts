@@ -26,7 +26,7 @@ export class InvoicePresenter {
       requestedAmount:
         p.requestedAmount === null || single === undefined
           ? null
-          : Amount.ofBaseUnits(p.requestedAmount).format(single.decimals),
+          : Amount.fromBaseUnits(BigInt(p.requestedAmount), single.decimals).toDecimalString(),
       availableCurrencies: p.currencies.flatMap((currency) => {
         const known = this.catalog.currency(currency.id);
         return known ? [toCurrencyResponse(known)] : [];
@@ -38,7 +38,7 @@ export class InvoicePresenter {
       createdAt: p.createdAt.toISOString(),
       updatedAt: p.updatedAt.toISOString(),
       isTron: p.networkType === 'tvm',
-      paidAmount: single === undefined ? null : Amount.ofBaseUnits(p.paidAmount).format(single.decimals),
+      paidAmount: single === undefined ? null : Amount.fromBaseUnits(BigInt(p.paidAmount), single.decimals).toDecimalString(),
       paidAmountBaseCurrency:
         single === undefined
           ? this.usdTotal(

@@ -125,7 +125,7 @@ export class Invoice {
       requestedAmount = requestedAmountIn(terms.requestedAmount, currencies);
     } else if (currenciesChange && requestedAmount !== null) {
       // The stored amount is in the old currency's base units: carry the whole-unit value over.
-      const shown = Amount.ofBaseUnits(requestedAmount).format(this.props.currencies[0].decimals);
+      const shown = Amount.fromBaseUnits(BigInt(requestedAmount), this.props.currencies[0].decimals).toDecimalString();
       requestedAmount = requestedAmountIn(shown, currencies);
     }
     if (hasDeposits && (currenciesChange || requestedAmount !== this.props.requestedAmount)) {

@@ -75,7 +75,7 @@ export class ClaimsController {
                 createdAt: row.first_at.toISOString(),
                 updatedAt: row.last_at.toISOString(),
                 currency: toCurrencyResponse(currency),
-                amount: Amount.ofBaseUnits(row.amount).format(currency.decimals),
+                amount: Amount.fromBaseUnits(BigInt(row.amount), currency.decimals).toDecimalString(),
                 transactions: Number(row.transactions),
               },
             ],

@@ -1,0 +1,268 @@
+'use strict';
+// `npm run bench`: loads 1,000,000 transactions into one deployment (and 100,000 over nine others)
+// in a database of its own, then drives the built app and a raw node:http baseline with autocannon
+// (16 connections, 10 s per scenario) and writes the table to bench/results/latest.md.
+const { spawn, execFileSync } = require('node:child_process');
+const { createHash, randomBytes } = require('node:crypto');
+const { mkdirSync, mkdtempSync, readFileSync, writeFileSync, rmSync, chmodSync } = require('node:fs');
+const net = require('node:net');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { Client } = require('pg');
+
+const root = join(__dirname, '..');
+const dist = (p) => require(join(root, 'dist', p));
+const { ensureDatabase, dropDatabase, runMigrations } = dist('src/database/database-setup');
+
+const BIG = Number(process.env.BENCH_ROWS || 1_000_000);
+const SPREAD = BIG / 10;
+const CONNECTIONS = 16;
+const DURATION = Number(process.env.BENCH_DURATION || 10);
+const log = (...args) => process.stderr.write(`${args.join(' ')}\n`);
+
+async function reachable(url) {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+const uuid = () => {
+  const b = randomBytes(16);
+  b.writeUIntBE(Date.now(), 0, 6);
+  b[6] = (b[6] & 0x0f) | 0x70;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+};
+
+async function seed(url) {
+  const db = new Client({ connectionString: url });
+  db.on('error', () => undefined);
+  await db.connect();
+  const apiKey = randomBytes(32).toString('base64url');
+  const memberId = uuid();
+  const accountId = uuid();
+  const address = '0x' + randomBytes(20).toString('hex');
+  await db.query(`INSERT INTO members (id, address, address_hex, network_type) VALUES ($1, $2, $2, 'evm')`, [memberId, address]);
+  await db.query(`INSERT INTO member_credentials (member_id, api_key_sha256, api_secret_scrypt) VALUES ($1, $2, 'unused')`, [
+    memberId,
+    createHash('sha256').update(apiKey).digest('hex'),
+  ]);
+  await db.query(`INSERT INTO accounts (id, name) VALUES ($1, 'bench')`, [accountId]);
+  await db.query(`INSERT INTO account_members (account_id, member_id) VALUES ($1, $2)`, [accountId, memberId]);
+  const deployments = [];
+  for (let i = 0; i < 10; i += 1) {
+    const id = uuid();
+    const hex = '0x' + randomBytes(20).toString('hex');
+    await db.query(
+      `INSERT INTO deployments (id, account_id, chain_id, network_type, address, address_hex, smart_contract_version_id, approvers, threshold, deployment_status)
+       VALUES ($1, $2, '1', 'evm', $3, $3, '1.2.0-evm', ARRAY[$4], 1, 'deployed')`,
+      [id, accountId, hex, address],
+    );
+    deployments.push(id);
+  }
+  const started = Date.now();
+  const CHUNK = 250_000;
+  for (let from = 1; from <= BIG; from += CHUNK) await insertChunk(db, deployments[0], from, Math.min(from + CHUNK - 1, BIG), BIG, 'big:');
+  const perOther = Math.floor(SPREAD / 9);
+  for (let k = 1; k < 10; k += 1) await insertChunk(db, deployments[k], 1, perOther, perOther, `d${k}:`);
+  log(`loaded ${BIG + SPREAD} transactions in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const vacuumStart = Date.now();
+  await db.query(`VACUUM ANALYZE transactions`);
+  await db.query(`VACUUM ANALYZE transaction_counts`);
+  log(`vacuum analyze in ${((Date.now() - vacuumStart) / 1000).toFixed(1)} s`);
+  const [{ id: detailId }] = (await db.query(`SELECT id FROM transactions WHERE deployment_id = $1 ORDER BY created_at DESC OFFSET $2 LIMIT 1`, [deployments[0], Math.floor(BIG / 2)])).rows;
+  await db.end();
+  return { apiKey, deployment: deployments[0], detailId };
+}
+
+/**
+ * Rows `from..to` of `total` for one deployment in one INSERT … SELECT generate_series. Realistic
+ * spreads: a year of history evenly, mostly confirmed, USDT-heavy, deposits dominating, most
+ * settled invoice deposits already claimed; ids are UUIDv7 of their creation time.
+ */
+function insertChunk(db, deploymentId, from, to, total, prefix) {
+  return db.query(
+    `INSERT INTO transactions (id, deployment_id, chain_id, source_key, direction, status, tx_hash, currency_id, amount, from_address,
+                               to_address, operation_type, block_number, blockchain_fee, confirmations, is_claimed, confirmed_at, created_at, updated_at)
+     SELECT (lpad(to_hex((extract(epoch FROM ts) * 1000)::bigint), 12, '0') || '7' || substr(h, 1, 3) || '8' || substr(h, 4, 15))::uuid,
+            $1, '1', $4 || i, CASE WHEN ty IN ('payout', 'claim', 'set_config', 'reject', 'dapp_transaction') THEN 'OUT' ELSE 'IN' END,
+            st, '0x' || h || md5(h), cur, floor(r3 * 1e8)::numeric(78,0), '0x' || substr(h, 1, 40), '0x' || substr(md5(h), 1, 40), ty,
+            18000000 + i, 21000000000000, CASE WHEN st = 'CONFIRMED' THEN 12 WHEN st = 'EXECUTED' THEN 3 ELSE 0 END,
+            ty = 'invoice' AND st IN ('EXECUTED', 'CONFIRMED') AND r3 < 0.8,
+            CASE WHEN st = 'CONFIRMED' THEN ts + interval '3 minutes' END, ts, ts + (r2 * interval '10 minutes')
+       FROM (SELECT i, h, r1, r2, r3, ts,
+                    CASE WHEN r1 < 0.85 THEN 'CONFIRMED' WHEN r1 < 0.92 THEN 'EXECUTED' WHEN r1 < 0.97 THEN 'FAILED' ELSE 'PENDING' END AS st,
+                    CASE WHEN r2 < 0.40 THEN 'direct_deposit' WHEN r2 < 0.75 THEN 'invoice' WHEN r2 < 0.90 THEN 'payout'
+                         WHEN r2 < 0.95 THEN 'claim' WHEN r2 < 0.98 THEN 'set_config' WHEN r2 < 0.99 THEN 'reject' ELSE 'dapp_transaction' END AS ty,
+                    CASE WHEN r2 >= 0.95 THEN NULL WHEN r3 < 0.45 THEN '1-0xdac17f958d2ee523a2206206994597c13d831ec7'
+                         WHEN r3 < 0.75 THEN '1-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48' ELSE '1' END AS cur
+               FROM (SELECT i, md5(i::text || $4) AS h, random() AS r1, random() AS r2, random() AS r3,
+                            now() - interval '365 days' + (i::float8 / $5) * interval '365 days' AS ts
+                       FROM generate_series($2::int, $3::int) AS i) g) s`,
+    [deploymentId, from, to, prefix, total],
+  );
+}
+
+function start(name, script, env) {
+  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.on('data', (chunk) => process.stderr.write(`[${name}] ${chunk}`));
+  child.stderr.on('data', (chunk) => process.stderr.write(`[${name}] ${chunk}`));
+  child.on('exit', (code, signal) => log(`[${name}] exited (${code ?? signal})`));
+  return child;
+}
+
+async function waitFor(url, child) {
+  for (let i = 0; i < 300; i += 1) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** A sanity request between load runs; the server may still be closing autocannon's sockets. */
+async function fetchRetrying(url, init) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fetch(url, { ...init, keepalive: false });
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+function peakRss(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmHWM:\s+(\d+) kB/.exec(status)[1]) / 1024;
+  } catch {
+    return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim()) / 1024;
+  }
+}
+
+function autocannon(url, apiKey) {
+  const out = execFileSync(
+    process.execPath,
+    [join(root, 'node_modules/autocannon/autocannon.js'), '-c', String(CONNECTIONS), '-d', String(DURATION), '--json', '-H', `x-api-key=${apiKey}`, url],
+    { maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  const r = JSON.parse(out.toString());
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, status: Object.keys(r.statusCodeStats || {}).join(',') };
+}
+
+async function main() {
+  const benchStarted = Date.now();
+  let serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  let embedded;
+  let folder;
+  if (!(await reachable(serverUrl))) {
+    log(`no PostgreSQL at ${serverUrl.replace(/:[^:@/]*@/, ':***@')}: starting an embedded one`);
+    folder = mkdtempSync(join(tmpdir(), 'deployments-bench-'));
+    chmodSync(folder, 0o755);
+    embedded = await dist('src/database/embedded-postgres').startEmbeddedPostgres(folder, () => undefined);
+    serverUrl = embedded.url;
+  }
+  const name = `deployments_bench_${Date.now().toString(36)}`;
+  const url = await ensureDatabase(serverUrl, name);
+  const children = [];
+  try {
+    await runMigrations(url);
+    const { apiKey, deployment, detailId } = await seed(url);
+    const [appPort, basePort] = [await freePort(), await freePort()];
+    const env = { DATABASE_URL: url, NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn' };
+    const app = start('app', 'dist/src/main.js', { ...env, PORT: String(appPort) });
+    const baseline = start('baseline', 'bench/baseline-server.js', { ...env, PORT: String(basePort) });
+    children.push(app, baseline);
+    log('starting servers');
+    await Promise.all([waitFor(`http://127.0.0.1:${appPort}/health`, app), waitFor(`http://127.0.0.1:${basePort}/`, baseline)]);
+
+    const day = 86_400_000;
+    const filtered = new URLSearchParams({
+      statuses: 'EXECUTED,CONFIRMED',
+      currencyIds: '1-0xdac17f958d2ee523a2206206994597c13d831ec7,1-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+      isClaimed: 'false',
+      createdFrom: new Date(Date.now() - 90 * day).toISOString(),
+      createdTo: new Date(Date.now() - 60 * day).toISOString(),
+    });
+    const list = `/api/v1/deployments/${deployment}/transactions`;
+    const scenarios = [
+      ['default page', list],
+      ['filtered page', `${list}?${filtered}`],
+      ['page 5000', `${list}?page=5000`],
+      ['transaction detail', `${list}/${detailId}`],
+      ['public currencies', '/api/v1/public/currencies'],
+    ];
+    const rows = [];
+    for (const [label, path] of scenarios) {
+      const check = await fetchRetrying(`http://127.0.0.1:${appPort}${path}`, { headers: { 'x-api-key': apiKey } });
+      const body = await check.text();
+      if (check.status === 200 && label !== 'public currencies' && label !== 'transaction detail') log(`${label}: total ${JSON.parse(body).total}`);
+      const a = check.status === 200 ? autocannon(`http://127.0.0.1:${appPort}${path}`, apiKey) : { rps: 0, p50: NaN, p99: NaN, status: String(check.status) };
+      const b = autocannon(`http://127.0.0.1:${basePort}${path}`, apiKey);
+      log(`${label}: app ${a.rps} req/s p99 ${a.p99} ms (${a.status}); baseline ${b.rps} req/s p99 ${b.p99} ms`);
+      rows.push({ label, a, b, appStatus: check.status });
+    }
+    const rss = peakRss(app.pid);
+    const fmt = (n) => (Number.isFinite(n) ? String(Math.round(n * 10) / 10) : 'n/a');
+    const table = [
+      `| scenario | app req/s | app p50 ms | app p99 ms | baseline req/s | baseline p50 ms | baseline p99 ms | app/baseline |`,
+      `|---|---|---|---|---|---|---|---|`,
+      ...rows.map(({ label, a, b, appStatus }) =>
+        appStatus === 200
+          ? `| ${label} | ${fmt(a.rps)} | ${fmt(a.p50)} | ${fmt(a.p99)} | ${fmt(b.rps)} | ${fmt(b.p50)} | ${fmt(b.p99)} | ${fmt((a.rps / b.rps) * 100)}% |`
+          : `| ${label} | app answered ${appStatus} (not on this branch) | | | ${fmt(b.rps)} | ${fmt(b.p50)} | ${fmt(b.p99)} | n/a |`,
+      ),
+    ].join('\n');
+    const report = [
+      '# Benchmark: transactions list at 1,000,000 rows in one deployment',
+      '',
+      `${new Date().toISOString()}, ${require('node:os').cpus().length} CPUs, Node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s per scenario;`,
+      `${BIG.toLocaleString('en')} transactions in the measured deployment, ${SPREAD.toLocaleString('en')} over nine others. Baseline: bench/baseline-server.js (node:http + pg, same SQL).`,
+      '',
+      table,
+      '',
+      `App peak RSS (VmHWM): ${fmt(rss)} MB.`,
+      '',
+      'Targets (reported, not asserted): filtered list p99 ≤ 100 ms; every scenario ≥ 50% of baseline req/s; app RSS ≤ 300 MB.',
+      '',
+    ].join('\n');
+    mkdirSync(join(root, 'bench/results'), { recursive: true });
+    writeFileSync(join(root, 'bench/results/latest.md'), report);
+    process.stdout.write(`${report}\n`);
+    log(`bench finished in ${((Date.now() - benchStarted) / 1000).toFixed(0)} s`);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await dropDatabase(serverUrl, name).catch((error) => log(`could not drop ${name}: ${error.message}`));
+    if (embedded) await embedded.stop();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`bench failed: ${error.stack || error} ${error.cause ? error.cause.stack || error.cause : ""}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,106 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { TRANSACTION_DIRECTIONS, TRANSACTION_OPERATION_TYPES, TRANSACTION_STATUSES } from '../domain/transaction-status';
+import { CurrencyResponseDto } from './currency-response.dto';
+import { PageDto } from '../../../shared/http/query-params';
+
+export class TransactionInvoiceDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  trackingId: string | null;
+
+  @ApiProperty({ enum: ['CREATED', 'PAID', 'UNRESOLVED'] })
+  status: string;
+}
+
+/** One transaction (SPEC §5), as listed and inside `TransactionDetailsDto`. */
+export class TransactionResponseDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ enum: TRANSACTION_DIRECTIONS })
+  direction: string;
+
+  @ApiProperty({ enum: TRANSACTION_STATUSES })
+  status: string;
+
+  @ApiProperty({ example: '1' })
+  chainId: string;
+
+  @ApiProperty({ description: 'EVM: 0x + 64 hex; Tron: 64 hex' })
+  txHash: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  currencyId: string | null;
+
+  @ApiProperty({ example: '-12.5', description: 'Whole units of the currency, negative for OUT; "0" without a currency' })
+  amount: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  fromAddress: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  toAddress: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The invoice id for invoice deposits, the queue operation id for executions' })
+  operationId: string | null;
+
+  @ApiProperty({ enum: TRANSACTION_OPERATION_TYPES })
+  operationType: string;
+
+  @ApiProperty({ type: String, nullable: true, example: '19876543' })
+  blockNumber: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: '0.00042', description: "In the chain's native coin" })
+  blockchainFee: string | null;
+
+  @ApiProperty()
+  confirmations: number;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updatedAt: string;
+
+  @ApiProperty()
+  canClaim: boolean;
+
+  @ApiProperty()
+  isClaimed: boolean;
+
+  @ApiProperty({ type: String, nullable: true, format: 'uuid' })
+  invoiceId: string | null;
+
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' })
+  confirmedAt: string | null;
+
+  @ApiProperty({ type: TransactionInvoiceDto, nullable: true })
+  invoice: TransactionInvoiceDto | null;
+
+  @ApiProperty({ type: CurrencyResponseDto, nullable: true })
+  currency: CurrencyResponseDto | null;
+}
+
+export class TransactionListResponseDto extends PageDto {
+  @ApiProperty({ type: [TransactionResponseDto] })
+  items: TransactionResponseDto[];
+}
+
+export class TransactionDetailsDto {
+  @ApiProperty({ type: TransactionResponseDto })
+  transaction: TransactionResponseDto;
+
+  @ApiProperty()
+  canClaim: boolean;
+
+  @ApiProperty()
+  isClaimed: boolean;
+
+  @ApiProperty({ type: TransactionInvoiceDto, nullable: true })
+  invoice: TransactionInvoiceDto | null;
+
+  @ApiProperty({ type: CurrencyResponseDto, nullable: true })
+  currency: CurrencyResponseDto | null;
+}
