@@ -450,7 +450,8 @@ describe('invoices (endpoints 10-13)', () => {
         201,
       );
       const otherChain = {
-        ...transfer(d, created.body.invoiceAddress, ETH_USDT, '1000000', 'EXECUTED'),
+        // A consistent event on BNB Smart Chain (its native coin) to the same 20-byte address.
+        ...transfer(d, created.body.invoiceAddress, '56', '1000000', 'EXECUTED'),
         chainId: '56',
       };
       const stranger = transfer(d, '0x000000000000000000000000000000000000dEaD', ETH_USDT, '1000000', 'EXECUTED');
