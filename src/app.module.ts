@@ -5,6 +5,8 @@ import { dataSourceOptions } from '../ormconfig';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { LoggingModule } from './shared/logging/logging.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { BillingModule } from './modules/billing/billing.module';
+import { ClaimsModule } from './modules/claims/claims.module';
 import { DeploymentsModule } from './modules/deployments/deployments.module';
 import { HealthModule } from './modules/health/health.module';
 
@@ -29,6 +31,8 @@ export class AppModule {
         HealthModule,
         AuthModule,
         DeploymentsModule,
+        BillingModule,
+        ClaimsModule,
       ],
     };
   }
