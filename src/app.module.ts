@@ -5,10 +5,9 @@ import { dataSourceOptions } from '../ormconfig';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { LoggingModule } from './shared/logging/logging.module';
 import { AuthModule } from './modules/auth/auth.module';
-import { BillingModule } from './modules/billing/billing.module';
-import { ClaimsModule } from './modules/claims/claims.module';
 import { DeploymentsModule } from './modules/deployments/deployments.module';
 import { HealthModule } from './modules/health/health.module';
+import { QueueModule } from './modules/queue/queue.module';
 
 @Global()
 @Module({})
@@ -31,8 +30,7 @@ export class AppModule {
         HealthModule,
         AuthModule,
         DeploymentsModule,
-        BillingModule,
-        ClaimsModule,
+        QueueModule,
       ],
     };
   }
