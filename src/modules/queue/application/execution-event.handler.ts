@@ -40,6 +40,7 @@ export class ExecutionEventHandler implements ChainEventHandler<ExecutionEventDt
     if (deployment === undefined) return;
     const ids = [...new Set(event.executeOperationIds.map(operationIdFromExecuteId).filter((id): id is string => id !== undefined))];
     const named = await this.operations.findManyForUpdate(manager, deployment.id, ids, deployment.networkType);
+    const namedIds = new Set(named.map((operation) => operation.id));
     let deploymentChanged = false;
     let signersChanged = false;
 
@@ -72,6 +73,8 @@ export class ExecutionEventHandler implements ChainEventHandler<ExecutionEventDt
       deployment.recordExecution(operation.nonce);
       deploymentChanged = true;
       for (const rival of await this.operations.findLiveForUpdate(manager, deployment.id, deployment.networkType, operation.nonce)) {
+        // An operation this same transaction executed is not a rival, whatever order we meet them in.
+        if (namedIds.has(rival.id)) continue;
         const rivalStatus = rival.storedStatus;
         if (rival.cancelAsNonceConsumed()) {
           await this.operations.save(manager, rival);
