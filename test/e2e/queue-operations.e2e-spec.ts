@@ -103,6 +103,12 @@ describe('operations queue', () => {
   });
 
   describe('multisig config change (6)', () => {
+    // One deployment for all the invalid bodies: none of them may store anything.
+    let invalidTarget: TestDeployment;
+    beforeAll(async () => {
+      invalidTarget = await createDeployment(t);
+    });
+
     it('creates a PENDING operation at the next free nonce with the contract fields', async () => {
       const d = await createDeployment(t, { nonce: '5' });
       const creator = d.members[2];
@@ -162,7 +168,7 @@ describe('operations queue', () => {
       ['an unknown field', { extra: true }, 'extra'],
       ['a missing threshold', { threshold: undefined }, 'threshold'],
     ])('400 for %s, nothing stored', async (_label, patch, field) => {
-      const d = await createDeployment(t);
+      const d = invalidTarget;
       const base = { approvers: d.approvers.map((m) => m.address), threshold: 2, calls: callsTo(d) };
       const body =
         patch === 'dup'
@@ -177,7 +183,7 @@ describe('operations queue', () => {
     });
 
     it('400 for a body that is not JSON', async () => {
-      const d = await createDeployment(t);
+      const d = invalidTarget;
       await request(t.http).post(queuePath(d.id, '/multisig-config')).set(as(d.members[0])).set('content-type', 'application/json').send('{nope').expect(400);
     });
   });
