@@ -138,7 +138,8 @@ export class QueueService {
   /**
    * Creates an operation in the caller's transaction. The deployment row is locked FOR UPDATE so
    * concurrent creations choose distinct next-free nonces; a second live REJECT at one nonce is
-   * refused by the partial unique index.
+   * refused by the partial unique index. Callers must not hold a FOR SHARE lock on the deployment
+   * when they call this (upgrading it to FOR UPDATE can deadlock against a concurrent caller).
    */
   async createOperation(manager: EntityManager, command: CreateOperationCommand): Promise<QueueOperation> {
     const deployment = await this.requireLockedDeployment(manager, command.deployment.id, 'update');

@@ -229,8 +229,8 @@ export class TypeOrmQueueOperationRepository extends QueueOperationRepository {
     const rows: (OperationRow & { effective_status: QueueOperationStatus })[] = await this.dataSource.query(
       `SELECT ${COLUMNS} FROM queue_operations o WHERE ${whereSql}
         ORDER BY o.nonce ${direction}, o.created_at ${direction}, o.id ${direction}
-        LIMIT ${filter.limit} OFFSET $${params.length + 1}::numeric`,
-      [...params, filter.offset],
+        LIMIT $${params.length + 1}::int OFFSET $${params.length + 2}::numeric`,
+      [...params, filter.limit, filter.offset],
     );
     return { total, items: rows.map((row) => fromRow(row, networkType)) };
   }
