@@ -9,6 +9,7 @@ import { BillingModule } from './modules/billing/billing.module';
 import { ClaimsModule } from './modules/claims/claims.module';
 import { DeploymentsModule } from './modules/deployments/deployments.module';
 import { HealthModule } from './modules/health/health.module';
+import { QueueModule } from './modules/queue/queue.module';
 
 @Global()
 @Module({})
@@ -33,6 +34,7 @@ export class AppModule {
         DeploymentsModule,
         BillingModule,
         ClaimsModule,
+        QueueModule,
       ],
     };
   }

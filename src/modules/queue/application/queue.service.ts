@@ -1,0 +1,311 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { Address } from '../../../shared/domain/address';
+import { DomainError } from '../../../shared/domain/domain-error';
+import { isUuid, uuidv7 } from '../../../shared/domain/ids';
+import { parseNonce } from '../../../shared/domain/nonce';
+import { lockDeployment } from '../../deployments/application/deployment-locks';
+import { Deployment } from '../../deployments/domain/deployment';
+import { Call, CallWire, parseCall } from '../domain/call';
+import { signatureFormatFor, SigningDomain, verifySubmittedSignature } from '../domain/operation-signature';
+import { OperationActor, QueueOperation, QueueOperationView, QueueState, SignerRules } from '../domain/queue-operation';
+import { QueueOperationRepository } from '../domain/queue-operation.repository';
+import { QueueOperationStatus, QueueOperationType } from '../domain/queue-operation-status';
+import { CatalogLookup } from '../infrastructure/catalog-lookup';
+import { OperationChangeReason, QueueOperationListeners } from './queue-operation-listeners';
+
+export interface QueueListQuery {
+  readonly statuses?: readonly QueueOperationStatus[];
+  readonly operationTypes?: readonly QueueOperationType[];
+  readonly createdBy?: string;
+  readonly createdAtFrom?: string;
+  readonly createdAtTo?: string;
+  readonly sortOrder?: 'asc' | 'desc';
+  readonly page: number;
+  readonly pageSize: number;
+  readonly offset: string;
+}
+
+export interface QueuePage {
+  readonly total: number;
+  readonly page: number;
+  readonly pageSize: number;
+  readonly items: QueueOperationView[];
+  readonly nextExecutableNonce: string;
+}
+
+export interface SignatureResult {
+  readonly operationId: string;
+  readonly signaturesCollected: number;
+  readonly signaturesRequired: number;
+  readonly canExecute: boolean;
+  readonly userSigned: boolean;
+  readonly signatures: { user: string; sign: string }[];
+}
+
+/** For other contexts creating operations inside their own transaction (payouts). */
+export interface CreateOperationCommand {
+  readonly deployment: Deployment;
+  readonly type: QueueOperationType;
+  readonly calls: readonly Call[];
+  readonly payload: Record<string, unknown>;
+  /** Defaults to the next free nonce; a given nonce must be ≥ currentNonce. */
+  readonly nonce?: bigint;
+  readonly createdBy: { readonly memberId: string; readonly address: string };
+  readonly expiresAt?: Date | null;
+  readonly dappMetadata?: Record<string, unknown> | null;
+}
+
+export interface CallerRef {
+  readonly memberId: string;
+  readonly address: string;
+  readonly addressHex: string;
+}
+
+/**
+ * The operations queue's use cases (SPEC §6, endpoints 3-9). Each write is one transaction that
+ * locks the deployment first (so signers, threshold and nonces cannot change under it) and then
+ * the operation, so counting signatures and building the blob see one consistent state.
+ */
+@Injectable()
+export class QueueService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly operations: QueueOperationRepository,
+    private readonly catalog: CatalogLookup,
+    private readonly listeners: QueueOperationListeners,
+  ) {}
+
+  async list(deployment: Deployment, caller: CallerRef, query: QueueListQuery): Promise<QueuePage> {
+    const rules = await this.signerRules(deployment);
+    const { total, items } = await this.operations.list(deployment.id, deployment.networkType, {
+      statuses: query.statuses,
+      operationTypes: query.operationTypes,
+      createdBy: query.createdBy,
+      createdAtFrom: query.createdAtFrom === undefined ? undefined : new Date(query.createdAtFrom),
+      createdAtTo: query.createdAtTo === undefined ? undefined : new Date(query.createdAtTo),
+      sortOrder: query.sortOrder ?? 'asc',
+      limit: query.pageSize,
+      offset: query.offset,
+    });
+    const queue = await this.queueState(deployment);
+    const now = new Date();
+    return {
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+      items: items.map((operation) => operation.viewFor(actorOf(caller), rules, queue, now)),
+      nextExecutableNonce: deployment.currentNonce.toString(),
+    };
+  }
+
+  async get(deployment: Deployment, caller: CallerRef, operationId: string): Promise<QueueOperationView> {
+    const operation = isUuid(operationId) ? await this.operations.findById(deployment.id, operationId.toLowerCase(), deployment.networkType) : undefined;
+    if (operation === undefined) throw operationNotFound();
+    return operation.viewFor(actorOf(caller), await this.signerRules(deployment), await this.queueState(deployment), new Date());
+  }
+
+  async createMultisigConfigChange(
+    deployment: Deployment,
+    caller: CallerRef,
+    input: { approvers: readonly string[]; threshold: number; calls: readonly CallWire[] },
+  ): Promise<QueueOperationView> {
+    const approvers = input.approvers.map((approver, index) => Address.parse(approver, deployment.networkType, `approvers.${index}`));
+    Deployment.assertSigners(approvers, input.threshold, deployment.networkType);
+    if (input.calls.length === 0) throw DomainError.field('calls', 'calls must hold at least one call');
+    const calls = input.calls.map((call, index) => parseCall(call, deployment.networkType, index));
+    const sorted = [...approvers].sort((a, b) => (a.hex20 < b.hex20 ? -1 : 1));
+    return this.dataSource.transaction(async (manager) => {
+      const operation = await this.createOperation(manager, {
+        deployment,
+        type: 'MULTISIG_CONFIG_CHANGE',
+        calls,
+        payload: { approvers: sorted.map((approver) => approver.display), threshold: input.threshold },
+        createdBy: caller,
+      });
+      return this.viewIn(manager, deployment.id, operation, caller);
+    });
+  }
+
+  async createReject(deployment: Deployment, caller: CallerRef, nonceInput: string): Promise<QueueOperationView> {
+    const nonce = parseNonce(nonceInput);
+    return this.dataSource.transaction(async (manager) => {
+      const operation = await this.createOperation(manager, { deployment, type: 'REJECT', calls: [], payload: {}, nonce, createdBy: caller });
+      return this.viewIn(manager, deployment.id, operation, caller);
+    });
+  }
+
+  /**
+   * Creates an operation in the caller's transaction. The deployment row is locked FOR UPDATE so
+   * concurrent creations choose distinct next-free nonces; a second live REJECT at one nonce is
+   * refused by the partial unique index. Callers must not hold a FOR SHARE lock on the deployment
+   * when they call this (upgrading it to FOR UPDATE can deadlock against a concurrent caller).
+   */
+  async createOperation(manager: EntityManager, command: CreateOperationCommand): Promise<QueueOperation> {
+    const deployment = await this.requireLockedDeployment(manager, command.deployment.id, 'update');
+    let nonce: bigint;
+    if (command.nonce === undefined) {
+      nonce = await this.operations.nextFreeNonce(manager, deployment.id, deployment.currentNonce);
+    } else {
+      if (command.nonce < deployment.currentNonce) {
+        throw DomainError.field('nonce', `nonce must be at least the next executable nonce ${deployment.currentNonce}`, 'INVALID_NONCE');
+      }
+      nonce = command.nonce;
+    }
+    const operation = QueueOperation.create({
+      id: uuidv7(),
+      deploymentId: deployment.id,
+      networkType: deployment.networkType,
+      nonce,
+      type: command.type,
+      calls: command.calls,
+      payload: command.payload,
+      createdBy: command.createdBy.address,
+      createdByMemberId: command.createdBy.memberId,
+      expiresAt: command.expiresAt ?? null,
+      dappMetadata: command.dappMetadata ?? null,
+      createdAt: new Date(),
+    });
+    await this.operations.insert(manager, operation);
+    return operation;
+  }
+
+  async submitSignature(deployment: Deployment, caller: CallerRef, operationId: string, signatureInput: string): Promise<SignatureResult> {
+    if (!isUuid(operationId)) throw operationNotFound();
+    return this.dataSource.transaction(async (manager) => {
+      const current = await this.requireLockedDeployment(manager, deployment.id, 'share');
+      const operation = await this.operations.findForUpdate(manager, current.id, operationId.toLowerCase(), current.networkType);
+      if (operation === undefined) throw operationNotFound();
+      const now = new Date();
+      if (!operation.isLive(now)) {
+        throw DomainError.invalid('OPERATION_NOT_SIGNABLE', `Operation can no longer be signed (status ${operation.statusAt(now)})`);
+      }
+      const rules = await this.signerRules(current);
+      const domain = await this.signingDomain(current);
+      const verified = await verifySubmittedSignature(signatureInput, rules.format, domain, operation.calls, operation.nonce);
+      const previousStatus = operation.storedStatus;
+      const signature = { ...verified, submittedBy: caller.memberId, createdAt: now };
+      operation.addSignature(signature, rules, now);
+      if (!(await this.operations.insertSignature(manager, operation.id, signature))) {
+        throw DomainError.invalid('SIGNATURE_ALREADY_SUBMITTED', 'This signer has already signed the operation');
+      }
+      await this.operations.save(manager, operation);
+      await this.listeners.notify(manager, { operation, previousStatus, reason: 'signed' });
+      const view = await this.viewIn(manager, current.id, operation, caller, current);
+      return {
+        operationId: view.id,
+        signaturesCollected: view.signaturesCollected,
+        signaturesRequired: view.signaturesRequired,
+        canExecute: view.canExecute,
+        userSigned: view.userSigned,
+        signatures: view.signatures,
+      };
+    });
+  }
+
+  async changeNonce(deployment: Deployment, caller: CallerRef, operationId: string, nonceInput: string): Promise<QueueOperationView> {
+    if (!isUuid(operationId)) throw operationNotFound();
+    const nonce = parseNonce(nonceInput);
+    return this.dataSource.transaction(async (manager) => {
+      const current = await this.requireLockedDeployment(manager, deployment.id, 'update');
+      const operation = await this.operations.findForUpdate(manager, current.id, operationId.toLowerCase(), current.networkType);
+      if (operation === undefined) throw operationNotFound();
+      const previousStatus = operation.storedStatus;
+      operation.changeNonce(nonce, actorOf(caller), await this.signerRules(current), current.currentNonce, new Date());
+      await this.operations.deleteSignatures(manager, operation.id);
+      await this.operations.save(manager, operation);
+      await this.listeners.notify(manager, { operation, previousStatus, reason: 'nonce_changed' });
+      return this.viewIn(manager, current.id, operation, caller, current);
+    });
+  }
+
+  async delete(deployment: Deployment, caller: CallerRef, operationId: string): Promise<void> {
+    if (!isUuid(operationId)) throw operationNotFound();
+    await this.dataSource.transaction(async (manager) => {
+      const current = await this.requireLockedDeployment(manager, deployment.id, 'share');
+      const operation = await this.operations.findForUpdate(manager, current.id, operationId.toLowerCase(), current.networkType);
+      if (operation === undefined) throw operationNotFound();
+      const previousStatus = operation.storedStatus;
+      operation.delete(actorOf(caller), new Date());
+      await this.operations.save(manager, operation, { deleted: true });
+      await this.listeners.notify(manager, { operation, previousStatus, reason: 'deleted' });
+    });
+  }
+
+  /** Re-counts every live operation after the signers changed; the deployment must be locked. */
+  async reevaluateLiveOperations(manager: EntityManager, deployment: Deployment): Promise<void> {
+    const rules = await this.signerRules(deployment);
+    for (const operation of await this.operations.findLiveForUpdate(manager, deployment.id, deployment.networkType)) {
+      const previousStatus = operation.storedStatus;
+      const dropped = operation.reevaluate(rules);
+      await this.operations.deleteSignatures(manager, operation.id, dropped.map((signature) => signature.signerHex));
+      await this.operations.save(manager, operation);
+      await this.notifyIfChanged(manager, operation, previousStatus, 'signers_changed', dropped.length > 0);
+    }
+  }
+
+  async notifyIfChanged(
+    manager: EntityManager,
+    operation: QueueOperation,
+    previousStatus: QueueOperationStatus,
+    reason: OperationChangeReason,
+    force = false,
+  ): Promise<void> {
+    if (force || operation.storedStatus !== previousStatus) await this.listeners.notify(manager, { operation, previousStatus, reason });
+  }
+
+  async signerRules(deployment: Deployment): Promise<SignerRules> {
+    const version = await this.requireVersion(deployment);
+    return { approvers: deployment.approvers, threshold: deployment.threshold, format: signatureFormatFor(version.version) };
+  }
+
+  private async signingDomain(deployment: Deployment): Promise<SigningDomain> {
+    const version = await this.requireVersion(deployment);
+    return {
+      name: version.eip712Domain.name,
+      version: version.eip712Domain.version,
+      chainId: BigInt(deployment.chainId),
+      verifyingContract: deployment.address.hex20,
+    };
+  }
+
+  private async requireVersion(deployment: Deployment) {
+    const version = await this.catalog.contractVersion(deployment.smartContractVersionId);
+    // Deployments are created only with catalog versions, so this is a broken catalog, not input.
+    if (version === undefined) throw new Error(`unknown contract version ${deployment.smartContractVersionId}`);
+    return version;
+  }
+
+  private async queueState(deployment: Deployment, manager?: EntityManager): Promise<QueueState> {
+    const facts = await this.operations.nonceFacts(deployment.id, deployment.currentNonce, manager);
+    let firstNonceWithoutReady = deployment.currentNonce;
+    for (const nonce of facts.readyNonces) {
+      if (nonce !== firstNonceWithoutReady) break;
+      firstNonceWithoutReady += 1n;
+    }
+    return {
+      currentNonce: deployment.currentNonce,
+      firstNonceWithoutReady,
+      liveRejectNonces: new Set(facts.liveRejectNonces.map(String)),
+    };
+  }
+
+  private async viewIn(manager: EntityManager, deploymentId: string, operation: QueueOperation, caller: CallerRef, locked?: Deployment): Promise<QueueOperationView> {
+    const deployment = locked ?? (await this.requireLockedDeployment(manager, deploymentId, 'share'));
+    return operation.viewFor(actorOf(caller), await this.signerRules(deployment), await this.queueState(deployment, manager), new Date());
+  }
+
+  private async requireLockedDeployment(manager: EntityManager, id: string, mode: 'update' | 'share'): Promise<Deployment> {
+    const deployment = await lockDeployment(manager, id, mode);
+    if (deployment === undefined) throw DomainError.notFound('DEPLOYMENT_NOT_FOUND', 'Deployment not found');
+    return deployment;
+  }
+}
+
+function actorOf(caller: CallerRef): OperationActor {
+  return { memberId: caller.memberId, addressHex: caller.addressHex };
+}
+
+function operationNotFound(): DomainError {
+  return DomainError.notFound('OPERATION_NOT_FOUND', 'Operation not found');
+}

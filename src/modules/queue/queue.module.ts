@@ -1,0 +1,38 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { DeploymentsModule } from '../deployments/deployments.module';
+import { ChainEventIntake } from '../deployments/application/chain-events/chain-event-intake';
+import { QueueOperationsController } from './api/queue-operations.controller';
+import { ExecutionEventHandler } from './application/execution-event.handler';
+import { QueueOperationListeners } from './application/queue-operation-listeners';
+import { QueueService } from './application/queue.service';
+import { QueueOperationRepository } from './domain/queue-operation.repository';
+import { CatalogLookup } from './infrastructure/catalog-lookup';
+import { TypeOrmQueueOperationRepository } from './infrastructure/typeorm-queue-operation.repository';
+
+/**
+ * The operations queue: operations, owners' signatures, and what execution events do to them.
+ * Other contexts use `QueueService.createOperation` (inside their transaction) and follow their
+ * operations through `QueueOperationListeners.onOperationChanged`.
+ */
+@Module({
+  imports: [DeploymentsModule],
+  controllers: [QueueOperationsController],
+  providers: [
+    QueueService,
+    QueueOperationListeners,
+    ExecutionEventHandler,
+    CatalogLookup,
+    { provide: QueueOperationRepository, useClass: TypeOrmQueueOperationRepository },
+  ],
+  exports: [QueueService, QueueOperationListeners],
+})
+export class QueueModule implements OnModuleInit {
+  constructor(
+    private readonly intake: ChainEventIntake,
+    private readonly executionHandler: ExecutionEventHandler,
+  ) {}
+
+  onModuleInit(): void {
+    this.intake.register(this.executionHandler);
+  }
+}
