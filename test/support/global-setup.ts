@@ -13,6 +13,8 @@ declare global {
  * Redis answers is found out here too, once, because a spec must decide to skip synchronously.
  */
 export default async function globalSetup(): Promise<void> {
+  // The CLI specs run the compiled CLI, as `npm run cli` does; build once, here, if sources changed.
+  (require('../../scripts/build-if-stale') as { ensureBuilt(): void }).ensureBuilt();
   const server = await startTestDatabaseServer();
   const { name, url } = await server.createDatabase('deployments_test');
   await prepareDatabase(url, { runMigrations: true }, createLogger('silent'));
