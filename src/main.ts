@@ -5,6 +5,7 @@ import { AppModule } from './app.module';
 import { configureApp } from './app-setup';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
 import { DatabaseRuntime, openDatabase } from './database/database-runtime';
+import { describeDemoData, seedDemoData } from './database/demo-data';
 import { createLogger, PinoNestLogger } from './shared/logging/logger';
 
 async function bootstrap(config: AppConfig): Promise<void> {
@@ -30,6 +31,8 @@ async function bootstrap(config: AppConfig): Promise<void> {
     configureApp(app, config, logger);
     await app.listen(config.port);
     logger.info(`listening on http://localhost:${config.port} (Swagger UI at /docs)`);
+    const demo = await seedDemoData(app, config);
+    if (demo !== undefined) process.stdout.write(describeDemoData(demo, `http://localhost:${config.port}`));
   } catch (error) {
     logger.fatal({ err: error }, `start failed: ${error instanceof Error ? error.message : String(error)}`);
     await app?.close().catch(() => undefined);

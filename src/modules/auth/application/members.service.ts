@@ -72,6 +72,11 @@ export class MembersService {
     return member !== undefined && valid ? member : undefined;
   }
 
+  /** False on a database nobody has provisioned yet (demo data is created only then). */
+  hasMembers(): Promise<boolean> {
+    return this.members.anyExists();
+  }
+
   async findMembers(addresses: readonly Address[]): Promise<MemberRecord[]> {
     return this.members.findByAddresses(addresses);
   }

@@ -17,6 +17,7 @@ export abstract class MemberRepository {
   abstract findByAddresses(addresses: readonly Address[]): Promise<MemberRecord[]>;
   abstract findByApiKeyDigest(digest: string): Promise<MemberCredentialsRecord | undefined>;
   abstract findById(id: string): Promise<MemberRecord | undefined>;
+  abstract anyExists(): Promise<boolean>;
   /**
    * Replaces both credentials and revokes the member's token sessions, in one statement; returns
    * false when the member does not exist.

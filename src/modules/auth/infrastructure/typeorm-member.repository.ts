@@ -63,6 +63,11 @@ export class TypeOrmMemberRepository extends MemberRepository {
     return rows[0] && toRecord(rows[0]);
   }
 
+  async anyExists(): Promise<boolean> {
+    const rows: { found: boolean }[] = await this.dataSource.query(`SELECT EXISTS (SELECT 1 FROM members) AS found`);
+    return rows[0].found;
+  }
+
   async replaceCredentials(memberId: string, apiKeyDigest: string, apiSecretHash: string): Promise<boolean> {
     // One statement: the old key, the old secret and every token session they opened end together.
     const [, affected] = (await this.dataSource.query(
