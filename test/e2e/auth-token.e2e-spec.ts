@@ -187,7 +187,8 @@ describe('token service: obtain and refresh (SPEC §3)', () => {
       const wrong: number[] = [];
       // Interleaved, and the order swapped each round, so load on the machine hits both alike.
       for (let round = 0; round < 7; round++) {
-        const unknownLogin = () => timed(`${round}`.repeat(64).slice(0, 64), member.apiSecret).then((ms) => unknown.push(ms));
+        const unknownLogin = () =>
+          timed(`${round}`.repeat(64).slice(0, 64), member.apiSecret).then((ms) => unknown.push(ms));
         const wrongPassword = () => timed(member.apiKey, `wrong-${round}`).then((ms) => wrong.push(ms));
         if (round % 2 === 0) await unknownLogin().then(wrongPassword);
         else await wrongPassword().then(unknownLogin);
@@ -306,6 +307,34 @@ describe('token service: obtain and refresh (SPEC §3)', () => {
         errors: [{ status: '400', code: '2006', detail: expect.stringMatching(/^Malformed auth-token document: /) }],
       });
     });
+  });
+
+  it('documents both endpoints in the OpenAPI document with their operationIds, media type and statuses', async () => {
+    const { paths } = (await request(t.http).get('/docs-json').expect(200)).body as {
+      paths: Record<
+        string,
+        {
+          post: {
+            operationId: string;
+            requestBody: { content: object };
+            responses: Record<string, { content: object }>;
+          };
+        }
+      >;
+    };
+    const expected = [
+      ['/token', 'TokenController_obtain', 'TokenObtainRequestDto', ['200', '400', '429']],
+      ['/token/refresh', 'TokenController_refresh', 'TokenRefreshRequestDto', ['200', '400', '401']],
+    ] as const;
+    for (const [path, operationId, requestSchema, statuses] of expected) {
+      const operation = paths[path].post;
+      expect(operation.operationId).toBe(operationId);
+      expect(operation.requestBody.content).toMatchObject({
+        [JSON_API]: { schema: { $ref: `#/components/schemas/${requestSchema}` } },
+      });
+      expect(Object.keys(operation.responses).sort()).toEqual([...statuses]);
+      for (const status of statuses) expect(Object.keys(operation.responses[status].content)).toEqual([JSON_API]);
+    }
   });
 
   describe('regenerating credentials', () => {

@@ -48,7 +48,10 @@ export class TokenController {
     summary: 'Obtain an access and a refresh token with the API key and secret',
   })
   @ApiBody({ type: TokenObtainRequestDto })
-  @ApiOkResponse({ type: TokenObtainResponseDto })
+  @ApiOkResponse({
+    description: 'A new session: access and refresh token, signed with meta.sign',
+    type: TokenObtainResponseDto,
+  })
   @ApiResponse({
     status: 400,
     description: 'No active account for the credentials, or a malformed document (code 2006)',
@@ -75,7 +78,7 @@ export class TokenController {
     summary: 'Exchange a refresh token for a new access and refresh token',
   })
   @ApiBody({ type: TokenRefreshRequestDto })
-  @ApiOkResponse({ type: TokenRefreshResponseDto })
+  @ApiOkResponse({ description: 'New access and refresh token of the same session', type: TokenRefreshResponseDto })
   @ApiResponse({
     status: 400,
     description: 'Malformed document (code 2006; tightened: the seed lists only 401)',
