@@ -51,8 +51,8 @@ module.exports = {
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   maxWorkers: 2,
-  // Top level: Jest 30 ignores a project-level testTimeout. Generous because e2e hooks create
-  // members (scrypt) and run on a loaded 2-core machine.
+  // Global on purpose: jest-circus reads only the global testTimeout and ignores a project's, so
+  // the e2e project's own setting never applied and slow hooks failed at the 5 s default.
   testTimeout: 60_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },

@@ -4,46 +4,39 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureApp } from './app-setup';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
-import { ensureDatabase } from './database/database-setup';
-import { EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
-import { prepareDatabase } from './database/prepare-database';
+import { DatabaseRuntime, openDatabase } from './database/database-runtime';
+import { describeDemoData, seedDemoData } from './database/demo-data';
 import { createLogger, PinoNestLogger } from './shared/logging/logger';
-
-const EMBEDDED_DATABASE_NAME = 'deployments';
 
 async function bootstrap(config: AppConfig): Promise<void> {
   const logger = createLogger(config.logLevel);
-  let embedded: EmbeddedDatabase | undefined;
+  let database: DatabaseRuntime | undefined;
   let app: NestExpressApplication | undefined;
 
   const shutdown = async (signal: string): Promise<void> => {
     logger.info({ signal }, 'shutting down');
     await app?.close();
-    await embedded?.stop();
+    await database?.stop();
     process.exit(0);
   };
   process.once('SIGINT', (signal) => void shutdown(signal));
   process.once('SIGTERM', (signal) => void shutdown(signal));
 
   try {
-    let databaseUrl = config.databaseUrl;
-    if (databaseUrl === null) {
-      embedded = await startEmbeddedPostgres(config.dataDir, (line) => logger.info(line));
-      databaseUrl = await ensureDatabase(embedded.url, EMBEDDED_DATABASE_NAME);
-    }
-    await prepareDatabase(databaseUrl, config, logger);
-
-    app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ ...config, databaseUrl }, logger), {
+    database = await openDatabase(config, logger);
+    app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ ...config, databaseUrl: database.url }, logger), {
       bodyParser: false,
       logger: new PinoNestLogger(logger),
     });
     configureApp(app, config, logger);
     await app.listen(config.port);
     logger.info(`listening on http://localhost:${config.port} (Swagger UI at /docs)`);
+    const demo = await seedDemoData(app, config);
+    if (demo !== undefined) process.stdout.write(describeDemoData(demo, `http://localhost:${config.port}`));
   } catch (error) {
     logger.fatal({ err: error }, `start failed: ${error instanceof Error ? error.message : String(error)}`);
     await app?.close().catch(() => undefined);
-    await embedded?.stop().catch(() => undefined);
+    await database?.stop().catch(() => undefined);
     process.exit(1);
   }
 }

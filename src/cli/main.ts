@@ -1,94 +1,45 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import type { INestApplicationContext } from '@nestjs/common';
-import { readFileSync } from 'node:fs';
-import { AppModule } from '../app.module';
-import { AppConfig, ConfigError, loadConfig } from '../config/app-config';
-import { ensureDatabase } from '../database/database-setup';
-import { EmbeddedDatabase, startEmbeddedPostgres } from '../database/embedded-postgres';
-import { prepareDatabase } from '../database/prepare-database';
-import { ChainEventIntake } from '../modules/deployments/application/chain-events/chain-event-intake';
-import { createLogger } from '../shared/logging/logger';
+import { DomainError } from '../shared/domain/domain-error';
+import { CliArgs, CliUsageError } from './cli-args';
+import { chainCommands } from './chain-commands';
+import { provisioningCommands } from './provisioning-commands';
 
 /**
- * `npm run cli -- <command> [args]`. Each command boots the application context (no HTTP) on
- * DATABASE_URL, or on the embedded database `npm start` uses when none is set.
+ * `npm run cli -- <command> [--flag value …]`. A command prints one JSON object on stdout and exits
+ * 0, or one line on stderr and exits 1 (refused: unknown member, bad address, …) or 2 (misused).
  */
-type Command = (args: string[]) => Promise<void>;
-
-const EMBEDDED_DATABASE_NAME = 'deployments';
-
-async function withApp<T>(run: (app: INestApplicationContext) => Promise<T>): Promise<T> {
-  const config: AppConfig = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
-  // Logs go to stderr so that stdout carries only the command's JSON.
-  const logger = createLogger(config.logLevel, process.stderr);
-  let embedded: EmbeddedDatabase | undefined;
-  let databaseUrl = config.databaseUrl;
-  if (databaseUrl === null) {
-    embedded = await startEmbeddedPostgres(config.dataDir, (line) => logger.info(line));
-    databaseUrl = await ensureDatabase(embedded.url, EMBEDDED_DATABASE_NAME);
-  }
-  try {
-    await prepareDatabase(databaseUrl, config, logger);
-    const app = await NestFactory.createApplicationContext(AppModule.forRoot({ ...config, databaseUrl }, logger), { logger: false });
-    try {
-      return await run(app);
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await embedded?.stop();
-  }
-}
-
-async function readInput(file: string): Promise<string> {
-  if (file !== '-') return readFileSync(file, 'utf8');
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-export const commands: Record<string, Command> = {
-  /** `chain:ingest FILE` (`-` for stdin): the same `{"events":[…]}` as POST /internal/v1/chain-events. */
-  'chain:ingest': async ([file]) => {
-    if (file === undefined) throw new UsageError('usage: chain:ingest FILE   (- reads stdin)');
-    let batch: unknown;
-    try {
-      batch = JSON.parse(await readInput(file));
-    } catch (error) {
-      throw new UsageError(`chain:ingest: ${file} is not JSON (${error instanceof Error ? error.message : String(error)})`);
-    }
-    const events = (batch as { events?: unknown } | null)?.events;
-    if (!Array.isArray(events) || events.length === 0 || events.length > 1000) {
-      throw new UsageError('chain:ingest: the input must be {"events":[…]} with 1 to 1000 events');
-    }
-    const results = await withApp((app) => app.get(ChainEventIntake).ingest(events));
-    process.stdout.write(`${JSON.stringify({ results })}\n`);
-  },
+const commands: Record<string, (args: CliArgs) => Promise<object>> = {
+  ...provisioningCommands,
+  ...chainCommands,
 };
 
-class UsageError extends Error {}
+/** A DomainError's code and what was wrong; any other error's message (config errors name the variable). */
+function describeError(error: unknown): string {
+  if (error instanceof DomainError) {
+    const problems = error.details.map((detail) => detail.message);
+    return `${error.code}: ${problems.length > 0 ? problems.join('; ') : error.message}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
 
-async function main(argv: string[]): Promise<number> {
-  const [name, ...args] = argv;
+function finish(stream: NodeJS.WriteStream, line: string, status: number): void {
+  // One line, whatever the message held, so scripts can read it with `read`.
+  stream.write(`${line.replace(/\s*\n\s*/g, ' ')}\n`, () => process.exit(status));
+}
+
+async function run(argv: readonly string[]): Promise<void> {
+  const [name, ...rest] = argv;
   const command = name === undefined ? undefined : commands[name];
   if (command === undefined) {
-    process.stderr.write(`usage: npm run cli -- <command>\ncommands: ${Object.keys(commands).join(', ')}\n`);
-    return 2;
+    finish(process.stderr, `error: unknown command "${name ?? ''}"; commands: ${Object.keys(commands).join(', ')}`, 2);
+    return;
   }
   try {
-    await command(args);
-    return 0;
+    const result = await command(CliArgs.parse(rest));
+    finish(process.stdout, JSON.stringify(result), 0);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      return 2;
-    }
-    process.stderr.write(`${name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
+    finish(process.stderr, `error: ${describeError(error)}`, error instanceof CliUsageError ? 2 : 1);
   }
 }
 
-if (require.main === module) {
-  void main(process.argv.slice(2)).then((code) => process.exit(code));
-}
+void run(process.argv.slice(2));

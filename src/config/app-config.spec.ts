@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       port: 3000,
       databaseUrl: null,
       redisUrl: null,
+      redisKeyPrefix: 'deployments-api:',
       accessTokenTtlSeconds: 60,
       refreshTokenTtlSeconds: 21600,
       tokenRateLimit: 15,

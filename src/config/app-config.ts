@@ -11,6 +11,8 @@ export interface AppConfig {
   /** Null means: run an embedded PostgreSQL under `dataDir`. */
   readonly databaseUrl: string | null;
   readonly redisUrl: string | null;
+  /** Prepended to every Redis key, so instances of different deployments can share one Redis. */
+  readonly redisKeyPrefix: string;
   readonly jwtSecret: string;
   readonly accessTokenTtlSeconds: number;
   readonly refreshTokenTtlSeconds: number;
@@ -62,6 +64,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port,
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']) ?? null,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']) ?? null,
+    redisKeyPrefix: text(env, 'REDIS_KEY_PREFIX') ?? 'deployments-api:',
     jwtSecret: jwtSecret ?? persistedSecret(dataDir),
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL', 60, 1, 86_400),
     refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL', 6 * 3600, 1, 30 * 86_400),

@@ -75,16 +75,21 @@ export function toProblem(error: unknown): HttpProblem {
 }
 
 /**
+ * Sends a JSON:API document. A Buffer, because Express appends `; charset=utf-8` to string bodies
+ * and JSON:API forbids media type parameters other than ext and profile.
+ */
+export function sendJsonApi(res: Response, status: number, document: object): void {
+  res.status(status).type('application/vnd.api+json').send(Buffer.from(JSON.stringify(document), 'utf8'));
+}
+
+/**
  * Writes a problem in the contract's shape: `ErrorResponseDto` under /api, a JSON:API error
  * document under /token (the token service speaks JSON:API, SPEC §3).
  */
 export function sendProblem(req: Request, res: Response, problem: HttpProblem, requestId: string): void {
   if (problem.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(problem.retryAfterSeconds));
   if (req.path.startsWith('/token')) {
-    res
-      .status(problem.status)
-      .type('application/vnd.api+json')
-      .send(JSON.stringify({ errors: [{ status: String(problem.status), code: problem.code, detail: problem.message }] }));
+    sendJsonApi(res, problem.status, { errors: [{ status: String(problem.status), code: problem.code, detail: problem.message }] });
     return;
   }
   res.status(problem.status).json({

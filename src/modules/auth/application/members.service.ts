@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { uuidv7 } from '../../../shared/domain/ids';
+import { CURRENCIES } from '../../catalog/seed/currencies';
 import { MemberRecord, MemberRepository } from '../domain/member.repository';
 import { apiKeyDigest, DUMMY_SECRET_HASH, hashSecret, newCredentials, verifySecret } from '../domain/secrets';
 
@@ -38,14 +39,19 @@ export class MembersService {
     return { address: member.address, ...credentials };
   }
 
-  async hideCurrency(addressInput: string, currencyId: string): Promise<void> {
+  /** Returns the currency id as stored (EVM addresses inside it lowercased). */
+  async hideCurrency(addressInput: string, currencyIdInput: string): Promise<string> {
+    const currencyId = requireCurrencyId(currencyIdInput);
     const member = await this.requireMember(addressInput);
     await this.members.hideCurrency(member.id, currencyId);
+    return currencyId;
   }
 
-  async showCurrency(addressInput: string, currencyId: string): Promise<void> {
+  async showCurrency(addressInput: string, currencyIdInput: string): Promise<string> {
+    const currencyId = requireCurrencyId(currencyIdInput);
     const member = await this.requireMember(addressInput);
     await this.members.showCurrency(member.id, currencyId);
+    return currencyId;
   }
 
   hiddenCurrencies(memberId: string): Promise<string[]> {
@@ -66,6 +72,11 @@ export class MembersService {
     return member !== undefined && valid ? member : undefined;
   }
 
+  /** False on a database nobody has provisioned yet (demo data is created only then). */
+  hasMembers(): Promise<boolean> {
+    return this.members.anyExists();
+  }
+
   async findMembers(addresses: readonly Address[]): Promise<MemberRecord[]> {
     return this.members.findByAddresses(addresses);
   }
@@ -83,4 +94,17 @@ export function parseMemberAddress(input: string): Address {
     throw DomainError.field('address', 'address must be an EVM address (0x + 40 hex) or a Tron address (base58 T…)', 'INVALID_ADDRESS');
   }
   return address;
+}
+
+/**
+ * A currency id of the catalog (SPEC §1): `{chainId}` or `{chainId}-{address}`, EVM addresses
+ * compared in lowercase. Reads the seed until the catalog context offers a service for it.
+ */
+function requireCurrencyId(input: string): string {
+  const match = /^([0-9]+)(?:-(.+))?$/.exec(input.trim());
+  if (match === null) throw DomainError.field('currency', 'currency must be {chainId} or {chainId}-{contractAddress}', 'INVALID_CURRENCY_ID');
+  const [, chainId, address] = match;
+  const id = address === undefined ? chainId : `${chainId}-${/^0x/i.test(address) ? address.toLowerCase() : address}`;
+  if (!CURRENCIES.some((currency) => currency.id === id)) throw DomainError.notFound('CURRENCY_NOT_FOUND', `No currency ${input}`);
+  return id;
 }

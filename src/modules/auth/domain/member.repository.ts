@@ -17,7 +17,11 @@ export abstract class MemberRepository {
   abstract findByAddresses(addresses: readonly Address[]): Promise<MemberRecord[]>;
   abstract findByApiKeyDigest(digest: string): Promise<MemberCredentialsRecord | undefined>;
   abstract findById(id: string): Promise<MemberRecord | undefined>;
-  /** Replaces both credentials in one statement; returns false when the member does not exist. */
+  abstract anyExists(): Promise<boolean>;
+  /**
+   * Replaces both credentials and revokes the member's token sessions, in one statement; returns
+   * false when the member does not exist.
+   */
   abstract replaceCredentials(memberId: string, apiKeyDigest: string, apiSecretHash: string): Promise<boolean>;
   abstract hideCurrency(memberId: string, currencyId: string): Promise<void>;
   abstract showCurrency(memberId: string, currencyId: string): Promise<void>;

@@ -63,9 +63,19 @@ export class TypeOrmMemberRepository extends MemberRepository {
     return rows[0] && toRecord(rows[0]);
   }
 
+  async anyExists(): Promise<boolean> {
+    const rows: { found: boolean }[] = await this.dataSource.query(`SELECT EXISTS (SELECT 1 FROM members) AS found`);
+    return rows[0].found;
+  }
+
   async replaceCredentials(memberId: string, apiKeyDigest: string, apiSecretHash: string): Promise<boolean> {
+    // One statement: the old key, the old secret and every token session they opened end together.
     const [, affected] = (await this.dataSource.query(
-      `UPDATE member_credentials SET api_key_sha256 = $2, api_secret_scrypt = $3, created_at = now() WHERE member_id = $1`,
+      `WITH ended_sessions AS (
+         UPDATE auth_sessions SET revoked_at = now(), revoked_reason = 'credentials_regenerated', updated_at = now()
+          WHERE member_id = $1 AND revoked_at IS NULL
+       )
+       UPDATE member_credentials SET api_key_sha256 = $2, api_secret_scrypt = $3, created_at = now() WHERE member_id = $1`,
       [memberId, apiKeyDigest, apiSecretHash],
     )) as [unknown, number];
     return affected === 1;

@@ -1,0 +1,33 @@
+import type { Logger } from 'pino';
+import { AppConfig } from '../config/app-config';
+import { ensureDatabase } from './database-setup';
+import { startEmbeddedPostgres } from './embedded-postgres';
+import { prepareDatabase } from './prepare-database';
+
+const EMBEDDED_DATABASE_NAME = 'deployments';
+
+export interface DatabaseRuntime {
+  readonly url: string;
+  /** Stops the embedded PostgreSQL when this process started one; otherwise does nothing. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The database a process (server or CLI) works on, ready to use: DATABASE_URL when set, else the
+ * embedded PostgreSQL under DATA_DIR; migrated and loaded either way.
+ */
+export async function openDatabase(config: AppConfig, logger: Logger): Promise<DatabaseRuntime> {
+  if (config.databaseUrl !== null) {
+    await prepareDatabase(config.databaseUrl, config, logger);
+    return { url: config.databaseUrl, stop: () => Promise.resolve() };
+  }
+  const embedded = await startEmbeddedPostgres(config.dataDir, (line) => logger.info(line));
+  try {
+    const url = await ensureDatabase(embedded.url, EMBEDDED_DATABASE_NAME);
+    await prepareDatabase(url, config, logger);
+    return { url, stop: () => embedded.stop() };
+  } catch (error) {
+    await embedded.stop().catch(() => undefined);
+    throw error;
+  }
+}

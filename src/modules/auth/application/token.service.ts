@@ -1,0 +1,165 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { DomainError } from '../../../shared/domain/domain-error';
+import { uuidv7 } from '../../../shared/domain/ids';
+import { LOGGER } from '../../../shared/logging/logging.module';
+import { AuthSessionRepository } from '../domain/auth-session.repository';
+import { RateLimiter } from '../domain/rate-limiter';
+import { TOKEN_ALGORITHM, TokenClaims } from '../domain/token-claims';
+import { tokenResponseSignature } from '../domain/token-signature';
+import { formatTokenTime, Micros, plusSeconds, toDate, toEpochSeconds } from '../domain/token-time';
+import { MembersService } from './members.service';
+
+/** The token service's error codes (SPEC §3): clients of the public interface branch on them. */
+export const BAD_CREDENTIALS_CODE = '2006';
+export const INVALID_REFRESH_CODE = '2007';
+
+const OBTAIN_WINDOW_MS = 60_000;
+
+export function badCredentials(): DomainError {
+  return new DomainError('invalid', BAD_CREDENTIALS_CODE, 'No active account found with the given credentials');
+}
+
+function invalidRefresh(): DomainError {
+  return new DomainError('unauthenticated', INVALID_REFRESH_CODE, 'Token is invalid or expired');
+}
+
+export interface IssuedTokens {
+  /** The session (`sid`); the auth-token resource's id. */
+  readonly sessionId: string;
+  readonly access: string;
+  readonly refresh: string;
+  readonly accessExpiresAt: string;
+  readonly refreshExpiresAt: string;
+}
+
+export interface ObtainedTokens extends IssuedTokens {
+  /** `meta.time`: when the request was received. */
+  readonly time: string;
+  /** `meta.sign`: proves to the holder of the credentials that the refresh token is ours. */
+  readonly sign: string;
+}
+
+/**
+ * The token service (SPEC §3): obtain a session with an API key and secret, then rotate its
+ * refresh token. Each refresh token works once; presenting one that was already rotated revokes
+ * the whole session, because either the client or a thief holds a copy.
+ */
+@Injectable()
+export class TokenService {
+  constructor(
+    private readonly members: MembersService,
+    private readonly sessions: AuthSessionRepository,
+    private readonly rateLimiter: RateLimiter,
+    private readonly jwt: JwtService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** More than `tokenRateLimit` obtain attempts from one client address in any 60 s are refused. */
+  async admitObtainAttempt(clientAddress: string): Promise<void> {
+    const decision = await this.rateLimiter.hit(
+      `token-obtain:${clientAddress}`,
+      this.config.tokenRateLimit,
+      OBTAIN_WINDOW_MS,
+    );
+    if (!decision.allowed) {
+      const seconds = decision.retryAfterSeconds;
+      throw new DomainError(
+        'rate_limited',
+        'throttled',
+        `Request was throttled. Expected available in ${seconds} seconds.`,
+        [],
+        seconds,
+      );
+    }
+  }
+
+  async obtain(login: string, password: string, receivedAt: Micros): Promise<ObtainedTokens> {
+    const member = await this.members.verifyLogin(login, password);
+    if (member === undefined) throw badCredentials();
+    const sessionId = uuidv7();
+    const refreshJti = randomUUID();
+    const { tokens, refreshExpiresAt } = await this.sign(member.id, sessionId, refreshJti, receivedAt);
+    await this.sessions.create({
+      id: sessionId,
+      memberId: member.id,
+      refreshJti,
+      refreshExpiresAt: toDate(refreshExpiresAt),
+    });
+    const time = formatTokenTime(receivedAt);
+    return { ...tokens, time, sign: tokenResponseSignature(login, password, time, tokens.refresh) };
+  }
+
+  async refresh(refreshToken: string, receivedAt: Micros): Promise<IssuedTokens> {
+    const presented = await this.verifyRefreshToken(refreshToken);
+    const nextJti = randomUUID();
+    const { tokens, refreshExpiresAt } = await this.sign(presented.user_id, presented.sid, nextJti, receivedAt);
+    const rotated = await this.sessions.rotate(presented.sid, presented.user_id, presented.jti, {
+      jti: nextJti,
+      expiresAt: toDate(refreshExpiresAt),
+    });
+    if (rotated) return tokens;
+    if (await this.sessions.revokeOnReuse(presented.sid, presented.user_id, presented.jti)) {
+      // Never the token itself: the session id is enough to investigate.
+      this.logger.warn(
+        { event: 'refresh_token_reuse', sid: presented.sid, memberId: presented.user_id },
+        'security: an already rotated refresh token was presented; the session is revoked',
+      );
+    }
+    throw invalidRefresh();
+  }
+
+  /** Signature (HS256 only), expiry and shape; anything else about the token is the session's business. */
+  private async verifyRefreshToken(token: string): Promise<TokenClaims> {
+    let claims: Partial<TokenClaims>;
+    try {
+      claims = await this.jwt.verifyAsync<TokenClaims>(token, { algorithms: [TOKEN_ALGORITHM] });
+    } catch {
+      throw invalidRefresh();
+    }
+    const wellFormed =
+      claims.token_type === 'refresh' &&
+      typeof claims.jti === 'string' &&
+      typeof claims.sid === 'string' &&
+      typeof claims.user_id === 'string';
+    if (!wellFormed) throw invalidRefresh();
+    return claims as TokenClaims;
+  }
+
+  private async sign(
+    memberId: string,
+    sessionId: string,
+    refreshJti: string,
+    now: Micros,
+  ): Promise<{ tokens: IssuedTokens; refreshExpiresAt: Micros }> {
+    const accessExpiresAt = plusSeconds(now, this.config.accessTokenTtlSeconds);
+    const refreshExpiresAt = plusSeconds(now, this.config.refreshTokenTtlSeconds);
+    const iat = toEpochSeconds(now, 'floor');
+    const claims = (tokenType: TokenClaims['token_type'], jti: string, expiresAt: Micros): TokenClaims => ({
+      token_type: tokenType,
+      jti,
+      user_id: memberId,
+      sid: sessionId,
+      iat,
+      exp: toEpochSeconds(expiresAt, 'ceil'),
+    });
+    const [access, refresh] = await Promise.all([
+      this.jwt.signAsync({ ...claims('access', randomUUID(), accessExpiresAt) }),
+      this.jwt.signAsync({ ...claims('refresh', refreshJti, refreshExpiresAt) }),
+    ]);
+    return {
+      tokens: {
+        sessionId,
+        access,
+        refresh,
+        accessExpiresAt: formatTokenTime(accessExpiresAt),
+        refreshExpiresAt: formatTokenTime(refreshExpiresAt),
+      },
+      refreshExpiresAt,
+    };
+  }
+}

@@ -1,0 +1,176 @@
+import request from 'supertest';
+import { cliError, cliJson, runCli } from '../support/cli';
+import { evmWallet } from '../support/builders';
+import { createTestApp, TestApp } from '../support/test-app';
+import { obtainDocument, postObtain } from '../support/token-client';
+
+interface Issued {
+  address: string;
+  apiKey: string;
+  apiSecret: string;
+}
+
+describe('provisioning CLI (npm run cli)', () => {
+  let t: TestApp;
+  const createMember = async (address = evmWallet().address) =>
+    cliJson<Issued>(await runCli('member:create', '--address', address));
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TOKEN_RATE_LIMIT: '100000' } });
+  });
+  afterAll(() => t.close());
+
+  it('creates a member whose credentials work at once, and regenerates them', async () => {
+    const wallet = evmWallet();
+    const issued = await createMember(wallet.address.toLowerCase());
+    expect(issued).toEqual({
+      address: wallet.address,
+      apiKey: expect.stringMatching(/^[0-9a-f]{64}$/),
+      apiSecret: expect.any(String),
+    });
+    await postObtain(t.http, obtainDocument(issued.apiKey, issued.apiSecret)).expect(200);
+
+    const renewed = cliJson<Issued>(await runCli('member:regenerate-credentials', '--address', wallet.address));
+    expect(renewed.address).toBe(wallet.address);
+    expect(renewed.apiKey).not.toBe(issued.apiKey);
+    await postObtain(t.http, obtainDocument(issued.apiKey, issued.apiSecret)).expect(400);
+    await postObtain(t.http, obtainDocument(renewed.apiKey, renewed.apiSecret)).expect(200);
+  });
+
+  it('hides and shows a currency, storing EVM addresses inside ids in lowercase', async () => {
+    const member = await createMember();
+    const usdt = '1-0xDAC17F958D2EE523A2206206994597C13D831EC7';
+    const hidden = cliJson(await runCli('member:hide-currency', '--address', member.address, '--currency', usdt));
+    expect(hidden).toEqual({ address: member.address, currency: usdt.toLowerCase(), hidden: true });
+    const stored = (address: string) =>
+      t.dataSource.query(
+        `SELECT h.currency_id FROM member_hidden_currencies h JOIN members m ON m.id = h.member_id WHERE m.address = $1`,
+        [address],
+      );
+    expect(await stored(member.address)).toEqual([{ currency_id: usdt.toLowerCase() }]);
+    expect(
+      cliJson(await runCli('member:show-currency', '--address', member.address, '--currency', usdt)),
+    ).toMatchObject({ hidden: false });
+    expect(await stored(member.address)).toEqual([]);
+    expect(
+      cliError(
+        await runCli(
+          'member:hide-currency',
+          '--address',
+          member.address,
+          '--currency',
+          '1-0x0000000000000000000000000000000000000001',
+        ),
+      ),
+    ).toMatch(/^error: CURRENCY_NOT_FOUND: /);
+  });
+
+  it('creates an account and a deployment its members can read', async () => {
+    const [first, second, third] = await Promise.all([createMember(), createMember(), createMember()]);
+    const account = cliJson<{ id: string }>(
+      await runCli('account:create', '--name', 'Treasury', '--members', `${first.address},${second.address}`),
+    );
+    expect(account).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(cliJson(await runCli('account:add-member', '--account', account.id, '--address', third.address))).toEqual({
+      account: account.id,
+      address: third.address,
+    });
+    const deployment = cliJson<{ id: string }>(
+      await runCli(
+        'deployment:create',
+        ...['--account', account.id, '--chain', '1', '--address', evmWallet().address, '--version', '1.2.0-evm'],
+        ...[
+          '--approvers',
+          `${first.address},${third.address}`,
+          '--threshold',
+          '2',
+          '--nonce',
+          '4',
+          '--status',
+          'deployed',
+        ],
+      ),
+    );
+    expect(Object.keys(deployment)).toEqual(['id']);
+    const res = await request(t.http)
+      .get(`/api/v1/accounts/deployments/${deployment.id}/nonce-info`)
+      .set('x-api-key', third.apiKey)
+      .expect(200);
+    expect(res.body).toEqual({ currentNonce: '4', lastExecutedNonce: '-1' });
+  });
+
+  describe('refuses, with one line on stderr and a non-zero status', () => {
+    let account: string;
+    let member: Issued;
+    let outsider: Issued;
+
+    beforeAll(async () => {
+      [member, outsider] = await Promise.all([createMember(), createMember()]);
+      account = cliJson<{ id: string }>(
+        await runCli('account:create', '--name', 'Ops', '--members', member.address),
+      ).id;
+    });
+
+    const deploy = (overrides: Record<string, string>) => {
+      const flags = {
+        account,
+        chain: '1',
+        address: evmWallet().address,
+        version: '1.2.0-evm',
+        approvers: member.address,
+        threshold: '1',
+        ...overrides,
+      };
+      return runCli('deployment:create', ...Object.entries(flags).flatMap(([name, value]) => [`--${name}`, value]));
+    };
+
+    it.each([
+      [
+        'an unknown member',
+        () => runCli('member:regenerate-credentials', '--address', evmWallet().address),
+        /^error: MEMBER_NOT_FOUND: /,
+      ],
+      ['a bad address', () => runCli('member:create', '--address', '0x1234'), /^error: INVALID_ADDRESS: /],
+      [
+        'an unknown account',
+        () =>
+          runCli(
+            'account:add-member',
+            '--account',
+            '0193a4c2-7d1e-7a52-9f2b-3c4d5e6f7a8b',
+            '--address',
+            member.address,
+          ),
+        /^error: ACCOUNT_NOT_FOUND: /,
+      ],
+      ['a threshold above the approvers', () => deploy({ threshold: '2' }), /^error: INVALID_THRESHOLD: /],
+      [
+        'an approver who is not a member of the account',
+        () => deploy({ approvers: `${member.address},${outsider.address}` }),
+        /^error: APPROVER_NOT_MEMBER: /,
+      ],
+      ['an unknown version', () => deploy({ version: '9.9.9-evm' }), /^error: UNKNOWN_CONTRACT_VERSION: /],
+      [
+        'a version of another network',
+        () => deploy({ version: '1.2.0-tvm-728126428' }),
+        /^error: UNKNOWN_CONTRACT_VERSION: /,
+      ],
+    ])('%s', async (_label, command, line) => {
+      expect(cliError(await command())).toMatch(line);
+    });
+
+    it.each([
+      [
+        'an unknown command',
+        ['member:delete', '--address', 'x'],
+        /^error: unknown command "member:delete"; commands: member:create, /,
+      ],
+      ['a missing flag', ['member:create'], /^error: --address is required$/],
+      ['an unknown flag', ['member:create', '--adress', 'x'], /^error: unknown flag --adress/],
+      ['a flag without value', ['account:create', '--name', 'x', '--members'], /^error: --members needs a value$/],
+      ['a non-integer threshold', ['deployment:create', '--threshold', 'two'], /^error: /],
+    ])('%s (status 2)', async (_label, args, line) => {
+      expect(cliError(await runCli(...args), 2)).toMatch(line);
+    });
+  });
+});
