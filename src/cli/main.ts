@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { DomainError } from '../shared/domain/domain-error';
 import { CliArgs, CliUsageError } from './cli-args';
 import { chainCommands } from './chain-commands';
+import { migrationCommands } from './migration-commands';
 import { provisioningCommands } from './provisioning-commands';
 
 /**
@@ -11,6 +12,7 @@ import { provisioningCommands } from './provisioning-commands';
 const commands: Record<string, (args: CliArgs) => Promise<object>> = {
   ...provisioningCommands,
   ...chainCommands,
+  ...migrationCommands,
 };
 
 /** A DomainError's code and what was wrong; any other error's message (config errors name the variable). */

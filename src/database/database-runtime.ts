@@ -14,17 +14,22 @@ export interface DatabaseRuntime {
 
 /**
  * The database a process (server or CLI) works on, ready to use: DATABASE_URL when set, else the
- * embedded PostgreSQL under DATA_DIR; migrated and loaded either way.
+ * embedded PostgreSQL under DATA_DIR; migrated and loaded either way unless `prepare` is false
+ * (the migration commands manage the schema themselves).
  */
-export async function openDatabase(config: AppConfig, logger: Logger): Promise<DatabaseRuntime> {
+export async function openDatabase(
+  config: AppConfig,
+  logger: Logger,
+  options: { prepare: boolean } = { prepare: true },
+): Promise<DatabaseRuntime> {
   if (config.databaseUrl !== null) {
-    await prepareDatabase(config.databaseUrl, config, logger);
+    if (options.prepare) await prepareDatabase(config.databaseUrl, config, logger);
     return { url: config.databaseUrl, stop: () => Promise.resolve() };
   }
   const embedded = await startEmbeddedPostgres(config.dataDir, (line) => logger.info(line));
   try {
     const url = await ensureDatabase(embedded.url, EMBEDDED_DATABASE_NAME);
-    await prepareDatabase(url, config, logger);
+    if (options.prepare) await prepareDatabase(url, config, logger);
     return { url, stop: () => embedded.stop() };
   } catch (error) {
     await embedded.stop().catch(() => undefined);

@@ -119,7 +119,7 @@ describe('transactions (endpoints 1-2)', () => {
       });
     });
 
-    it('shows an OUT transaction without a currency with amount "0" and no currency', async () => {
+    it('shows an OUT transaction without a currency with amount "0" and no currency', () => {
       const deploy = items[4];
       expect(deploy).toMatchObject({ direction: 'OUT', operationType: 'deploy', currencyId: null, amount: '0', currency: null, blockchainFee: null });
     });

@@ -46,7 +46,7 @@ describe('transfer events to deployment addresses (direct deposits)', () => {
     return res.body.items;
   }
 
-  const strip = (items: Record<string, unknown>[]) => items.map(({ id, createdAt, updatedAt, confirmedAt, ...rest }) => ({ ...rest, confirmedAt: confirmedAt === null ? null : 'set' }));
+  const strip = (items: Record<string, unknown>[]) => items.map(({ id: _id, createdAt: _createdAt, updatedAt: _updatedAt, confirmedAt, ...rest }) => ({ ...rest, confirmedAt: confirmedAt === null ? null : 'set' }));
 
   it('records a direct deposit (IN) with the amount in whole units', async () => {
     const event = transfer();

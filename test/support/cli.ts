@@ -12,16 +12,15 @@ const CLI = join(__dirname, '..', '..', 'dist', 'src', 'cli', 'main.js');
 
 /** Runs the built CLI (the global setup builds it) on the run's test database. */
 export function runCli(...args: string[]): Promise<CliResult> {
+  // The global setup migrated the database already; skipping the check saves each run a connection.
+  return runCliOn(testDatabaseUrl(), { RUN_MIGRATIONS: 'false' }, ...args);
+}
+
+/** Runs the built CLI on another database (one a test created for itself). */
+export function runCliOn(databaseUrl: string, env: Record<string, string>, ...args: string[]): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
-      // The global setup migrated the database already; skipping the check saves each run a connection.
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'test',
-        DATABASE_URL: testDatabaseUrl(),
-        JWT_SECRET: TEST_JWT_SECRET,
-        RUN_MIGRATIONS: 'false',
-      },
+      env: { PATH: process.env.PATH, NODE_ENV: 'test', DATABASE_URL: databaseUrl, JWT_SECRET: TEST_JWT_SECRET, ...env },
     });
     let stdout = '';
     let stderr = '';

@@ -14,6 +14,7 @@ declare global {
  */
 export default async function globalSetup(): Promise<void> {
   // The CLI specs run the compiled CLI, as `npm run cli` does; build once, here, if sources changed.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a plain CommonJS script, shared with npm start
   (require('../../scripts/build-if-stale') as { ensureBuilt(): void }).ensureBuilt();
   const server = await startTestDatabaseServer();
   const { name, url } = await server.createDatabase('deployments_test');

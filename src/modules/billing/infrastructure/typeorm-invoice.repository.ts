@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
-import { Address, NetworkType } from '../../../shared/domain/address';
+import { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { Invoice, InvoiceCurrency } from '../domain/invoice';
 import { InvoiceListFilter, InvoiceRepository, InvoiceUnitOfWork } from '../domain/invoice.repository';

@@ -57,7 +57,7 @@ class Where {
     return this;
   }
 
-  toString(): string {
+  get sql(): string {
     return this.parts.join(' AND ');
   }
 }
@@ -103,7 +103,7 @@ export class TypeOrmTransactionReadRepository extends TransactionReadRepository 
     const offset = where.params.push(criteria.offset);
     const rows: TransactionRow[] = await this.dataSource.query(
       `SELECT ${ROW_COLUMNS}
-         FROM (SELECT id FROM transactions WHERE ${where} ORDER BY ${order} LIMIT $${limit} OFFSET $${offset}) p
+         FROM (SELECT id FROM transactions WHERE ${where.sql} ORDER BY ${order} LIMIT $${limit} OFFSET $${offset}) p
          JOIN transactions t ON t.id = p.id
          ${INVOICE_JOIN}
         ORDER BY ${order.replace(/(\w+) (ASC|DESC)/g, 't.$1 $2')}`,
@@ -138,7 +138,7 @@ export class TypeOrmTransactionReadRepository extends TransactionReadRepository 
     if (firstDay !== undefined) buckets.add((p) => `created_day >= ${p(dayString(firstDay))}::date`);
     if (endDay !== undefined) buckets.add((p) => `created_day < ${p(dayString(endDay))}::date`);
     const [sum, before, after] = await Promise.all([
-      this.dataSource.query(`SELECT coalesce(sum(n), 0)::text AS n FROM transaction_counts WHERE ${buckets}`, buckets.params) as Promise<{ n: string }[]>,
+      this.dataSource.query(`SELECT coalesce(sum(n), 0)::text AS n FROM transaction_counts WHERE ${buckets.sql}`, buckets.params) as Promise<{ n: string }[]>,
       firstDay === undefined ? 0 : this.countRows(rowFilters({ ...criteria, createdTo: new Date(firstDay * DAY_MS - 1).toISOString() })),
       endDay === undefined ? 0 : this.countRows(rowFilters({ ...criteria, createdFrom: new Date(endDay * DAY_MS).toISOString() })),
     ]);
@@ -146,7 +146,7 @@ export class TypeOrmTransactionReadRepository extends TransactionReadRepository 
   }
 
   private async countRows(where: Where): Promise<number> {
-    const rows: { n: string }[] = await this.dataSource.query(`SELECT count(*)::text AS n FROM transactions WHERE ${where}`, where.params);
+    const rows: { n: string }[] = await this.dataSource.query(`SELECT count(*)::text AS n FROM transactions WHERE ${where.sql}`, where.params);
     return Number(rows[0].n);
   }
 }

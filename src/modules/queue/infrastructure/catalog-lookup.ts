@@ -14,8 +14,8 @@ export interface ContractVersionInfo {
  */
 @Injectable()
 export class CatalogLookup {
-  async contractVersion(id: string): Promise<ContractVersionInfo | undefined> {
+  contractVersion(id: string): Promise<ContractVersionInfo | undefined> {
     const found = CONTRACT_VERSIONS.find((candidate) => candidate.id === id);
-    return found && { id: found.id, version: found.version, eip712Domain: found.eip712Domain };
+    return Promise.resolve(found && { id: found.id, version: found.version, eip712Domain: found.eip712Domain });
   }
 }
