@@ -18,7 +18,7 @@ export class CurrenciesController {
 
   @Get()
   @ApiOperation({ operationId: 'CurrenciesController_findAll_v1', summary: 'List the currencies of the catalog' })
-  @ApiOkResponse({ type: [CurrencyResponseDto], headers: PUBLIC_CACHE_HEADERS })
+  @ApiOkResponse({ type: [CurrencyResponseDto], headers: PUBLIC_CACHE_HEADERS, description: 'The matching currencies (a bare array, possibly empty).' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A filter or sort value is invalid, or a parameter is unknown.' })
   findAll(@Query() query: CurrenciesQueryDto): CurrencyResponseDto[] {
     const filter = {
@@ -38,11 +38,10 @@ export class CurrenciesController {
   @ApiOperation({ operationId: 'CurrenciesController_findOne_v1', summary: 'Get one currency' })
   @ApiParam({
     name: 'id',
-    schema: { type: 'string', minLength: 1 },
-    example: '1-0xdac17f958d2ee523a2206206994597c13d831ec7',
+    schema: { type: 'string', minLength: 1, example: '1-0xdac17f958d2ee523a2206206994597c13d831ec7' },
     description: '`{chainId}` or `{chainId}-{contractAddress}`; an EVM address may be in any letter case.',
   })
-  @ApiOkResponse({ type: CurrencyResponseDto, headers: PUBLIC_CACHE_HEADERS })
+  @ApiOkResponse({ type: CurrencyResponseDto, headers: PUBLIC_CACHE_HEADERS, description: 'The currency.' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A query parameter was sent (none is accepted).' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No currency has this id (CURRENCY_NOT_FOUND).' })
   findOne(@Param('id') id: string): CurrencyResponseDto {

@@ -22,7 +22,7 @@ export class CurrencyResponseDto {
   })
   address: string | null;
 
-  @ApiProperty({ example: 6 })
+  @ApiProperty({ type: 'integer', example: 6 })
   decimals: number;
 
   @ApiProperty({ example: false })
@@ -34,7 +34,7 @@ export class CurrencyResponseDto {
   @ApiProperty({ example: true })
   isVerified: boolean;
 
-  @ApiProperty({ type: Number, nullable: true, example: 825, description: 'CoinMarketCap id.' })
+  @ApiProperty({ type: 'integer', nullable: true, example: 825, description: 'CoinMarketCap id.' })
   cmcId: number | null;
 
   @ApiProperty({ type: String, nullable: true, example: 'https://s2.coinmarketcap.com/static/img/coins/64x64/825.png' })

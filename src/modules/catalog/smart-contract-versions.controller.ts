@@ -19,11 +19,10 @@ export class PublicSmartContractVersionsController {
   @ApiOperation({ operationId: 'PublicSmartContractVersionsController_getByVersionId_v1', summary: 'Get a multisig contract version' })
   @ApiParam({
     name: 'versionId',
-    schema: { type: 'string', minLength: 1 },
-    example: '1.2.0-evm',
+    schema: { type: 'string', minLength: 1, example: '1.2.0-evm' },
     description: `Format ${SMART_CONTRACT_VERSION_ID.source}; for tvm-N, N is the Tron chain id (728126428 mainnet, 2494104990 Shasta).`,
   })
-  @ApiOkResponse({ type: SmartContractVersionResponseDto, headers: PUBLIC_CACHE_HEADERS })
+  @ApiOkResponse({ type: SmartContractVersionResponseDto, headers: PUBLIC_CACHE_HEADERS, description: 'The contract version.' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A query parameter was sent (none is accepted).' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Unknown or malformed version id (SMART_CONTRACT_VERSION_NOT_FOUND).' })
   getByVersionId(@Param('versionId') versionId: string): SmartContractVersionResponseDto {
