@@ -37,7 +37,10 @@ interface CurrencyBody {
   updatedAt: string;
 }
 
-const seedIds = (keep: (c: (typeof CURRENCIES)[number]) => boolean): string[] => CURRENCIES.filter(keep).map((c) => c.id).sort();
+const seedIds = (keep: (c: (typeof CURRENCIES)[number]) => boolean): string[] =>
+  CURRENCIES.filter(keep)
+    .map((c) => c.id)
+    .sort();
 const idsOf = (body: CurrencyBody[]): string[] => body.map((c) => c.id);
 const sortedIdsOf = (body: CurrencyBody[]): string[] => idsOf(body).sort();
 const byCodeUnits = (ids: string[]): string[] => [...ids].sort();
@@ -48,7 +51,11 @@ async function restamp(url: string): Promise<void> {
   try {
     await client.query('UPDATE currencies SET created_at = $1, updated_at = $1', [BASE]);
     for (const [id, stamp] of Object.entries(STAMPS)) {
-      await client.query('UPDATE currencies SET created_at = $2, updated_at = $3 WHERE id = $1', [id, stamp.createdAt, stamp.updatedAt]);
+      await client.query('UPDATE currencies SET created_at = $2, updated_at = $3 WHERE id = $1', [
+        id,
+        stamp.createdAt,
+        stamp.updatedAt,
+      ]);
     }
   } finally {
     await client.end();
@@ -71,7 +78,9 @@ describe('catalog: public currencies and smart contract versions', () => {
   });
 
   const list = async (query = ''): Promise<CurrencyBody[]> => {
-    const res = await request(t.http).get(`${LIST}${query === '' ? '' : `?${query}`}`).expect(200);
+    const res = await request(t.http)
+      .get(`${LIST}${query === '' ? '' : `?${query}`}`)
+      .expect(200);
     return res.body as CurrencyBody[];
   };
 
@@ -101,7 +110,12 @@ describe('catalog: public currencies and smart contract versions', () => {
 
     it('shows natives with a null address and Tron tokens in base58', async () => {
       const body = await list();
-      expect(body.find((c) => c.id === '728126428')).toMatchObject({ address: null, isNative: true, symbol: 'TRX', cmcId: 1958 });
+      expect(body.find((c) => c.id === '728126428')).toMatchObject({
+        address: null,
+        isNative: true,
+        symbol: 'TRX',
+        cmcId: 1958,
+      });
       expect(body.find((c) => c.id === USDT_TRON)).toMatchObject({ address: USDT_TRON_BASE58, chainId: '728126428' });
       expect(body.find((c) => c.id === '11155111')).toMatchObject({ cmcId: null });
     });
@@ -178,11 +192,15 @@ describe('catalog: public currencies and smart contract versions', () => {
         expect(tronUsdt).toHaveLength(2);
 
         expect(idsOf(await list('symbol=usdt&chainId=728126428&isScam=false&isVerified=true'))).toEqual([USDT_TRON]);
-        const scam = await list('symbol=USDT&chainId=728126428&isScam=true&isVerified=false&isNative=false&name=tether');
+        const scam = await list(
+          'symbol=USDT&chainId=728126428&isScam=true&isVerified=false&isNative=false&name=tether',
+        );
         expect(scam).toHaveLength(1);
         expect(scam[0]).toMatchObject({ isScam: true, isVerified: false, symbol: 'USDT' });
 
-        expect(idsOf(await list(`address=${USDT_ETH_ADDRESS}&chainId=1&symbol=USDT&isNative=false`))).toEqual([USDT_ETH]);
+        expect(idsOf(await list(`address=${USDT_ETH_ADDRESS}&chainId=1&symbol=USDT&isNative=false`))).toEqual([
+          USDT_ETH,
+        ]);
         expect(await list(`address=${USDT_ETH_ADDRESS}&chainId=56`)).toEqual([]);
         expect(await list(`address=${USDT_TRON_HEX}&chainId=2494104990`)).toEqual([]);
         expect(await list('isNative=true&symbol=USDT')).toEqual([]);
@@ -252,7 +270,10 @@ describe('catalog: public currencies and smart contract versions', () => {
 
       it('sorts the filtered set', async () => {
         const body = await list('symbol=usdt&sortBy=cmcId&sortOrder=asc');
-        expect(idsOf(body)).toEqual([...seedIds((c) => c.symbol === 'USDT' && c.cmcId !== null), ...seedIds((c) => c.symbol === 'USDT' && c.cmcId === null)]);
+        expect(idsOf(body)).toEqual([
+          ...seedIds((c) => c.symbol === 'USDT' && c.cmcId !== null),
+          ...seedIds((c) => c.symbol === 'USDT' && c.cmcId === null),
+        ]);
       });
     });
 
@@ -283,6 +304,15 @@ describe('catalog: public currencies and smart contract versions', () => {
         expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);
         expect(res.headers.etag).toBeUndefined();
         expect(res.headers['cache-control']).toBeUndefined();
+      });
+    });
+    it('names every bad parameter in one 400', async () => {
+      const res = await request(t.http).get(`${LIST}?address=0x123&isScam=maybe&sortBy=name&extra=1`).expect(400);
+      const fields = res.body.details.map((d: { field: string }) => d.field).sort();
+      expect(fields).toEqual(['address', 'extra', 'isScam', 'sortBy']);
+      expect(res.body.details).toContainEqual({
+        field: 'address',
+        message: expect.stringMatching(/^address must be an EVM address.*or a Tron address/),
       });
     });
   });
@@ -329,8 +359,14 @@ describe('catalog: public currencies and smart contract versions', () => {
       'abc',
       '1-',
     ])('404 CURRENCY_NOT_FOUND for %s', async (id) => {
-      const res = await request(t.http).get(`${LIST}/${encodeURIComponent(id)}`).expect(404);
-      expect(res.body).toMatchObject({ statusCode: 404, code: 'CURRENCY_NOT_FOUND', message: '[ERR_404] Currency not found' });
+      const res = await request(t.http)
+        .get(`${LIST}/${encodeURIComponent(id)}`)
+        .expect(404);
+      expect(res.body).toMatchObject({
+        statusCode: 404,
+        code: 'CURRENCY_NOT_FOUND',
+        message: '[ERR_404] Currency not found',
+      });
       expect(res.headers.etag).toBeUndefined();
     });
 
@@ -366,14 +402,21 @@ describe('catalog: public currencies and smart contract versions', () => {
         chainId: '2494104990',
         isLatest: false,
         eip712Domain: { name: 'MultisigAccount', version: '1.0.0' },
-        depositAccountInitCodeHash: CONTRACT_VERSIONS.find((v) => v.id === '1.0.0-tvm-2494104990')?.depositAccountInitCodeHash,
+        depositAccountInitCodeHash: CONTRACT_VERSIONS.find((v) => v.id === '1.0.0-tvm-2494104990')
+          ?.depositAccountInitCodeHash,
       });
     });
 
-    it.each(['9.9.9-evm', '1.2.0-tvm-1', '1.3.0-tvm-728126428'])('404 for the well-formed but unknown %s', async (id) => {
-      const res = await request(t.http).get(`${VERSIONS}/${id}`).expect(404);
-      expect(res.body).toMatchObject({ code: 'SMART_CONTRACT_VERSION_NOT_FOUND', message: '[ERR_404] Smart contract version not found' });
-    });
+    it.each(['9.9.9-evm', '1.2.0-tvm-1', '1.3.0-tvm-728126428'])(
+      '404 for the well-formed but unknown %s',
+      async (id) => {
+        const res = await request(t.http).get(`${VERSIONS}/${id}`).expect(404);
+        expect(res.body).toMatchObject({
+          code: 'SMART_CONTRACT_VERSION_NOT_FOUND',
+          message: '[ERR_404] Smart contract version not found',
+        });
+      },
+    );
 
     it.each(['latest', '1.2-evm', '1.2.0', '1.2.0-EVM', '1.2.0-tvm', '1.2.0-tvm-', 'v1.2.0-evm', '1.2.0-evm-1'])(
       '404 naming the expected format for the malformed %s',
@@ -399,14 +442,17 @@ describe('catalog: public currencies and smart contract versions', () => {
       },
     );
 
-    it.each([LIST, `${LIST}/${USDT_ETH}`, `${VERSIONS}/1.1.0-evm`])('%s answers 304 with no body to a current If-None-Match', async (path) => {
-      const first = await request(t.http).get(path).expect(200);
-      const etag = first.headers.etag as string;
-      const res = await request(t.http).get(path).set('If-None-Match', etag).expect(304);
-      expect(res.text).toBe('');
-      expect(res.headers.etag).toBe(etag);
-      expect(res.headers['cache-control']).toBe('public, max-age=60');
-    });
+    it.each([LIST, `${LIST}/${USDT_ETH}`, `${VERSIONS}/1.1.0-evm`])(
+      '%s answers 304 with no body to a current If-None-Match',
+      async (path) => {
+        const first = await request(t.http).get(path).expect(200);
+        const etag = first.headers.etag as string;
+        const res = await request(t.http).get(path).set('If-None-Match', etag).expect(304);
+        expect(res.text).toBe('');
+        expect(res.headers.etag).toBe(etag);
+        expect(res.headers['cache-control']).toBe('public, max-age=60');
+      },
+    );
 
     it('compares If-None-Match weakly and reads lists and *', async () => {
       const etag = (await request(t.http).get(LIST).expect(200)).headers.etag as string;
@@ -423,7 +469,10 @@ describe('catalog: public currencies and smart contract versions', () => {
       const reordered = await request(t.http).get(`${LIST}?sortOrder=asc`).expect(200);
       const etags = new Set([all.headers.etag, filtered.headers.etag, reordered.headers.etag]);
       expect(etags.size).toBe(3);
-      const res = await request(t.http).get(`${LIST}?chainId=1`).set('If-None-Match', all.headers.etag as string).expect(200);
+      const res = await request(t.http)
+        .get(`${LIST}?chainId=1`)
+        .set('If-None-Match', all.headers.etag as string)
+        .expect(200);
       expect(res.text).toBe(filtered.text);
     });
 
@@ -450,12 +499,18 @@ describe('catalog: a changed catalog is served with a new ETag after restart', (
 
     const client = new Client({ connectionString: db.url });
     await client.connect();
-    await client.query(`UPDATE currencies SET logo_url = 'https://example.test/usdt.png', updated_at = now() WHERE id = $1`, [USDT_ETH]);
+    await client.query(
+      `UPDATE currencies SET logo_url = 'https://example.test/usdt.png', updated_at = now() WHERE id = $1`,
+      [USDT_ETH],
+    );
     await client.end();
 
     const after = await createTestApp({ databaseUrl: db.url });
     try {
-      const res = await request(after.http).get(`${LIST}/${USDT_ETH}`).set('If-None-Match', old.headers.etag as string).expect(200);
+      const res = await request(after.http)
+        .get(`${LIST}/${USDT_ETH}`)
+        .set('If-None-Match', old.headers.etag as string)
+        .expect(200);
       expect(res.body.logoUrl).toBe('https://example.test/usdt.png');
       expect(res.headers.etag).not.toBe(old.headers.etag);
     } finally {

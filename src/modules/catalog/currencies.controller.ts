@@ -1,7 +1,14 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
 import { API_KEY_SCHEME } from '../../openapi';
-import { Address } from '../../shared/domain/address';
 import { ErrorResponseDto } from '../../shared/http/error-response.dto';
 import { PUBLIC_CACHE_HEADERS, PublicCache } from '../../shared/http/public-cache.interceptor';
 import { CatalogService } from './catalog.service';
@@ -18,20 +25,18 @@ export class CurrenciesController {
 
   @Get()
   @ApiOperation({ operationId: 'CurrenciesController_findAll_v1', summary: 'List the currencies of the catalog' })
-  @ApiOkResponse({ type: [CurrencyResponseDto], headers: PUBLIC_CACHE_HEADERS, description: 'The matching currencies (a bare array, possibly empty).' })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A filter or sort value is invalid, or a parameter is unknown.' })
+  @ApiOkResponse({
+    type: [CurrencyResponseDto],
+    headers: PUBLIC_CACHE_HEADERS,
+    description: 'The matching currencies (a bare array, possibly empty).',
+  })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'A filter or sort value is invalid, or a parameter is unknown.',
+  })
   findAll(@Query() query: CurrenciesQueryDto): CurrencyResponseDto[] {
-    const filter = {
-      symbol: query.symbol,
-      name: query.name,
-      chainId: query.chainId,
-      address: query.address === undefined ? undefined : Address.parseUniversal(query.address),
-      isNative: query.isNative,
-      isScam: query.isScam,
-      isVerified: query.isVerified,
-    };
-    const sort = { by: query.sortBy ?? 'createdAt', order: query.sortOrder ?? 'desc' } as const;
-    return this.catalog.listCurrencies(filter, sort).map(CurrencyResponseDto.from);
+    const { sortBy = 'createdAt', sortOrder = 'desc', ...filter } = query;
+    return this.catalog.listCurrencies(filter, { by: sortBy, order: sortOrder }).map(CurrencyResponseDto.from);
   }
 
   @Get(':id')

@@ -16,9 +16,12 @@ const TRON_BASE58_INPUT = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 const TRON_HEX_INPUT = /^41[0-9a-fA-F]{40}$/;
 
 const EXPECTED: Record<NetworkType, string> = {
-  evm: 'must be an EVM address: 0x followed by 40 hex digits',
-  tvm: 'must be a Tron address: base58check T… (34 characters) or 41 followed by 40 hex digits',
+  evm: 'an EVM address: 0x followed by 40 hex digits',
+  tvm: 'a Tron address: base58check T… (34 characters) or 41 followed by 40 hex digits',
 };
+
+/** What `parseUniversal` accepts, worded to complete "<field> must be …". */
+export const UNIVERSAL_ADDRESS_FORMAT = `${EXPECTED.evm}, or ${EXPECTED.tvm}`;
 
 /**
  * A "UniversalAddress" (SPEC §1): an account or contract address that is valid for its network
@@ -40,7 +43,7 @@ export class Address {
    */
   static parse(input: string, networkType: NetworkType, field = 'address'): Address {
     const address = networkType === 'evm' ? Address.readEvm(input) : Address.readTron(input);
-    if (address === undefined) throw DomainError.field(field, `${field} ${EXPECTED[networkType]}`);
+    if (address === undefined) throw DomainError.field(field, `${field} must be ${EXPECTED[networkType]}`);
     return address;
   }
 
@@ -50,12 +53,7 @@ export class Address {
    */
   static parseUniversal(input: string, field = 'address'): Address {
     const address = /^0x/i.test(input) ? Address.readEvm(input) : Address.readTron(input);
-    if (address === undefined) {
-      throw DomainError.field(
-        field,
-        `${field} must be an EVM address (0x followed by 40 hex digits) or a Tron address (T… base58check, or 41 followed by 40 hex digits)`,
-      );
-    }
+    if (address === undefined) throw DomainError.field(field, `${field} must be ${UNIVERSAL_ADDRESS_FORMAT}`);
     return address;
   }
 
