@@ -28,7 +28,10 @@ async function buildOpenApiDocument(): Promise<ReturnType<typeof createOpenApiDo
     ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent' }),
     databaseUrl: 'postgres://unused@127.0.0.1:1/unused',
   };
-  const app = await NestFactory.create(AppModule.forRoot(config, createLogger('silent')), { preview: true, logger: false });
+  const app = await NestFactory.create(AppModule.forRoot(config, createLogger('silent')), {
+    preview: true,
+    logger: false,
+  });
   try {
     return createOpenApiDocument(app);
   } finally {

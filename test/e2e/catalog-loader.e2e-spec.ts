@@ -47,7 +47,11 @@ describe('catalog loader', () => {
       `SELECT (SELECT count(*) FROM networks)::int AS networks, (SELECT count(*) FROM currencies)::int AS currencies,
               (SELECT count(*) FROM smart_contract_versions)::int AS versions`,
     );
-    expect(counts).toEqual({ networks: NETWORKS.length, currencies: CURRENCIES.length, versions: CONTRACT_VERSIONS.length });
+    expect(counts).toEqual({
+      networks: NETWORKS.length,
+      currencies: CURRENCIES.length,
+      versions: CONTRACT_VERSIONS.length,
+    });
   });
 
   it('writes nothing when the seed is already loaded', async () => {
@@ -57,7 +61,9 @@ describe('catalog loader', () => {
   });
 
   it('restores drifted and missing rows, moving updated_at only where a value changed', async () => {
-    await dataSource.query(`UPDATE currencies SET name = 'Tampered', created_at = '2025-01-01T00:00:00Z' WHERE id = '1'`);
+    await dataSource.query(
+      `UPDATE currencies SET name = 'Tampered', created_at = '2025-01-01T00:00:00Z' WHERE id = '1'`,
+    );
     await dataSource.query(`DELETE FROM currencies WHERE id = '2494104990'`);
     await dataSource.query(`UPDATE networks SET required_confirmations = 1 WHERE chain_id = '56'`);
     await dataSource.query(`UPDATE smart_contract_versions SET is_latest = false WHERE id = '1.2.0-evm'`);
@@ -86,12 +92,19 @@ describe('catalog loader', () => {
        VALUES ('1-0x6b175474e89094c44da98b954eedeac495271d0f', '1', 'DAI', 'Dai', '0x6B175474E89094C44Da98b954EedeAC495271d0F', 18, false, false, true)`,
     );
     expect(await loadCatalog(dataSource)).toEqual({ networks: 0, currencies: 0, smartContractVersions: 0 });
-    const [dai] = await dataSource.query(`SELECT symbol FROM currencies WHERE id = '1-0x6b175474e89094c44da98b954eedeac495271d0f'`);
+    const [dai] = await dataSource.query(
+      `SELECT symbol FROM currencies WHERE id = '1-0x6b175474e89094c44da98b954eedeac495271d0f'`,
+    );
     expect(dai.symbol).toBe('DAI');
   });
 
   describe('constraints keep hand-made rows sound', () => {
-    const insertToken = (id: string, chainId: string, address: string | null, isNative = false): Promise<string | undefined> =>
+    const insertToken = (
+      id: string,
+      chainId: string,
+      address: string | null,
+      isNative = false,
+    ): Promise<string | undefined> =>
       sqlState(
         `INSERT INTO currencies (id, chain_id, symbol, name, address, decimals, is_native, is_scam, is_verified)
          VALUES ($1, $2, 'X', 'X', $3, 18, $4, false, false)`,
@@ -105,14 +118,28 @@ describe('catalog loader', () => {
     });
 
     it('rejects a second currency for the same contract on one chain', async () => {
-      expect(await insertToken('1-0xdac17f958d2ee523a2206206994597c13d831ec7', '1', '0xDAC17F958D2EE523A2206206994597C13D831EC7')).toBe('23505');
+      expect(
+        await insertToken(
+          '1-0xdac17f958d2ee523a2206206994597c13d831ec7',
+          '1',
+          '0xDAC17F958D2EE523A2206206994597C13D831EC7',
+        ),
+      ).toBe('23505');
     });
 
     it('rejects a second native coin on a chain, a native coin with an address, and an unknown chain', async () => {
       // A native coin's id is its chain id, so the primary key allows one per chain.
-      expect(await sqlState(`UPDATE currencies SET is_native = true, address = NULL, id = '1' WHERE id = '1-0xdac17f958d2ee523a2206206994597c13d831ec7'`)).toBe('23505');
+      expect(
+        await sqlState(
+          `UPDATE currencies SET is_native = true, address = NULL, id = '1' WHERE id = '1-0xdac17f958d2ee523a2206206994597c13d831ec7'`,
+        ),
+      ).toBe('23505');
       expect(await insertToken('999', '999', null, true)).toBe('23503');
-      expect(await sqlState(`UPDATE currencies SET is_native = true WHERE id = '1-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'`)).toBe('23514');
+      expect(
+        await sqlState(
+          `UPDATE currencies SET is_native = true WHERE id = '1-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'`,
+        ),
+      ).toBe('23514');
     });
 
     it('rejects a contract version whose network type does not match its chain', async () => {

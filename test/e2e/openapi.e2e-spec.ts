@@ -12,7 +12,8 @@ describe('OpenAPI document', () => {
   let committed: Record<string, unknown>;
 
   beforeAll(async () => {
-    if (!existsSync(COMMITTED)) throw new Error(`openapi.json is missing: run \`npm run openapi\` and commit the result`);
+    if (!existsSync(COMMITTED))
+      throw new Error(`openapi.json is missing: run \`npm run openapi\` and commit the result`);
     committed = JSON.parse(readFileSync(COMMITTED, 'utf8')) as Record<string, unknown>;
     t = await createTestApp();
   });
@@ -38,12 +39,19 @@ describe('OpenAPI document', () => {
   });
 
   it('declares the catalog operations with their operationIds, ApiKeyAuth and every status', () => {
-    const paths = committed.paths as Record<string, Record<string, { operationId: string; security: unknown; responses: Record<string, { content?: unknown }> }>>;
+    const paths = committed.paths as Record<
+      string,
+      Record<string, { operationId: string; security: unknown; responses: Record<string, { content?: unknown }> }>
+    >;
     const errorBody = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponseDto' } } };
     const expected: [string, string, string[]][] = [
       ['/api/v1/public/currencies', 'CurrenciesController_findAll_v1', ['200', '304', '400']],
       ['/api/v1/public/currencies/{id}', 'CurrenciesController_findOne_v1', ['200', '304', '400', '404']],
-      ['/api/v1/public/smart-contract-versions/{versionId}', 'PublicSmartContractVersionsController_getByVersionId_v1', ['200', '304', '400', '404']],
+      [
+        '/api/v1/public/smart-contract-versions/{versionId}',
+        'PublicSmartContractVersionsController_getByVersionId_v1',
+        ['200', '304', '400', '404'],
+      ],
     ];
     for (const [path, operationId, statuses] of expected) {
       const operation = paths[path]?.get;

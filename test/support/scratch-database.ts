@@ -13,7 +13,8 @@ export interface ScratchDatabase {
  */
 export async function createScratchDatabase(prefix: string): Promise<ScratchDatabase> {
   const serverUrl = process.env.TEST_DATABASE_SERVER_URL;
-  if (serverUrl === undefined) throw new Error('TEST_DATABASE_SERVER_URL is not set: run the tests through jest (global setup)');
+  if (serverUrl === undefined)
+    throw new Error('TEST_DATABASE_SERVER_URL is not set: run the tests through jest (global setup)');
   const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const url = await ensureDatabase(serverUrl, name);
   await prepareDatabase(url, { runMigrations: true }, createLogger('silent'));

@@ -62,7 +62,9 @@ export class CatalogTables1763750000000 implements MigrationInterface {
       )`);
     await queryRunner.query(`CREATE INDEX currencies_chain_id_idx ON currencies (chain_id)`);
     // A contract is one currency per chain; leading with the address also serves the address filter.
-    await queryRunner.query(`CREATE UNIQUE INDEX currencies_address_normalized_chain_id_uq ON currencies (address_normalized, chain_id)`);
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX currencies_address_normalized_chain_id_uq ON currencies (address_normalized, chain_id)`,
+    );
     await queryRunner.query(`CREATE INDEX currencies_symbol_lower_idx ON currencies (lower(symbol))`);
     await queryRunner.query(`CREATE INDEX currencies_created_at_id_idx ON currencies (created_at, id)`);
     await queryRunner.query(`CREATE INDEX currencies_updated_at_id_idx ON currencies (updated_at, id)`);

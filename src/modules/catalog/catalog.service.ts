@@ -97,7 +97,8 @@ export class CatalogService implements OnModuleInit {
       );
     }
     const version = this.smartContractVersions.get(id);
-    if (version === undefined) throw DomainError.notFound('SMART_CONTRACT_VERSION_NOT_FOUND', 'Smart contract version not found');
+    if (version === undefined)
+      throw DomainError.notFound('SMART_CONTRACT_VERSION_NOT_FOUND', 'Smart contract version not found');
     return version;
   }
 
@@ -109,7 +110,9 @@ export class CatalogService implements OnModuleInit {
       try {
         address = Address.parse(row.address, network.networkType);
       } catch {
-        throw new Error(`catalog: currency ${row.id} has an address that is not valid on ${network.name}: ${row.address}`);
+        throw new Error(
+          `catalog: currency ${row.id} has an address that is not valid on ${network.name}: ${row.address}`,
+        );
       }
     }
     return { ...row, address };

@@ -2,7 +2,10 @@ import { ApiProperty } from '@nestjs/swagger';
 import type { Currency } from './catalog';
 
 export class CurrencyResponseDto {
-  @ApiProperty({ example: '1-0xdac17f958d2ee523a2206206994597c13d831ec7', description: '`{chainId}` for a native coin, `{chainId}-{contractAddress}` for a token.' })
+  @ApiProperty({
+    example: '1-0xdac17f958d2ee523a2206206994597c13d831ec7',
+    description: '`{chainId}` for a native coin, `{chainId}-{contractAddress}` for a token.',
+  })
   id: string;
 
   @ApiProperty({ example: 'USDT' })

@@ -11,17 +11,27 @@ export class SmartContractVersionResponseDto {
   @ApiProperty({ enum: ['evm', 'tvm'], example: 'tvm' })
   networkType: 'evm' | 'tvm';
 
-  @ApiProperty({ type: String, nullable: true, example: '728126428', description: 'The Tron chain id; null for evm, which serves every EVM chain.' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '728126428',
+    description: 'The Tron chain id; null for evm, which serves every EVM chain.',
+  })
   chainId: string | null;
 
-  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, description: 'ABI of the multisig account contract.' })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    description: 'ABI of the multisig account contract.',
+  })
   accountAbi: unknown[];
 
   @ApiProperty({
     type: 'object',
     properties: { name: { type: 'string', example: 'MultisigAccount' }, version: { type: 'string', example: '1.2.0' } },
     required: ['name', 'version'],
-    description: 'EIP-712 domain name and version to sign operations with (chainId and verifyingContract come from the deployment).',
+    description:
+      'EIP-712 domain name and version to sign operations with (chainId and verifyingContract come from the deployment).',
   })
   eip712Domain: { name: string; version: string };
 

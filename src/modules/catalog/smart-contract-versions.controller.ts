@@ -1,5 +1,13 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
 import { API_KEY_SCHEME } from '../../openapi';
 import { ErrorResponseDto } from '../../shared/http/error-response.dto';
 import { PUBLIC_CACHE_HEADERS, PublicCache } from '../../shared/http/public-cache.interceptor';
@@ -16,15 +24,25 @@ export class PublicSmartContractVersionsController {
   constructor(private readonly catalog: CatalogService) {}
 
   @Get(':versionId')
-  @ApiOperation({ operationId: 'PublicSmartContractVersionsController_getByVersionId_v1', summary: 'Get a multisig contract version' })
+  @ApiOperation({
+    operationId: 'PublicSmartContractVersionsController_getByVersionId_v1',
+    summary: 'Get a multisig contract version',
+  })
   @ApiParam({
     name: 'versionId',
     schema: { type: 'string', minLength: 1, example: '1.2.0-evm' },
     description: `Format ${SMART_CONTRACT_VERSION_ID.source}; for tvm-N, N is the Tron chain id (728126428 mainnet, 2494104990 Shasta).`,
   })
-  @ApiOkResponse({ type: SmartContractVersionResponseDto, headers: PUBLIC_CACHE_HEADERS, description: 'The contract version.' })
+  @ApiOkResponse({
+    type: SmartContractVersionResponseDto,
+    headers: PUBLIC_CACHE_HEADERS,
+    description: 'The contract version.',
+  })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A query parameter was sent (none is accepted).' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Unknown or malformed version id (SMART_CONTRACT_VERSION_NOT_FOUND).' })
+  @ApiNotFoundResponse({
+    type: ErrorResponseDto,
+    description: 'Unknown or malformed version id (SMART_CONTRACT_VERSION_NOT_FOUND).',
+  })
   getByVersionId(@Param('versionId') versionId: string): SmartContractVersionResponseDto {
     return SmartContractVersionResponseDto.from(this.catalog.getSmartContractVersion(versionId));
   }

@@ -49,12 +49,15 @@ describe('Address', () => {
   });
 
   describe('Tron', () => {
-    it.each([USDT_TRON_BASE58, USDT_TRON_HEX, USDT_TRON_HEX.toUpperCase()])('reads %s and shows base58check', (input) => {
-      const address = Address.parse(input, 'tvm');
-      expect(address.display).toBe(USDT_TRON_BASE58);
-      expect(address.hex20).toBe(`0x${USDT_TRON_HEX.slice(2)}`);
-      expect(address.networkType).toBe('tvm');
-    });
+    it.each([USDT_TRON_BASE58, USDT_TRON_HEX, USDT_TRON_HEX.toUpperCase()])(
+      'reads %s and shows base58check',
+      (input) => {
+        const address = Address.parse(input, 'tvm');
+        expect(address.display).toBe(USDT_TRON_BASE58);
+        expect(address.hex20).toBe(`0x${USDT_TRON_HEX.slice(2)}`);
+        expect(address.networkType).toBe('tvm');
+      },
+    );
 
     it('rejects a base58 address whose checksum does not match', () => {
       expect(() => Address.parse('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u', 'tvm')).toThrow(DomainError);
@@ -94,12 +97,16 @@ describe('Address', () => {
   it('reports a bad address as a 400-kind error naming the field', () => {
     const error = errorOf(() => Address.parse('0x1234', 'evm', 'approvers.2'));
     expect(error.kind).toBe('invalid');
-    expect(error.details).toEqual([{ field: 'approvers.2', message: expect.stringContaining('approvers.2 must be an EVM address') }]);
+    expect(error.details).toEqual([
+      { field: 'approvers.2', message: expect.stringContaining('approvers.2 must be an EVM address') },
+    ]);
   });
 
   it('compares by network type and bytes, not by spelling', () => {
     expect(Address.parse(USDT_TRON_HEX, 'tvm').equals(Address.parse(USDT_TRON_BASE58, 'tvm'))).toBe(true);
-    expect(Address.parse(USDT_ETH_CHECKSUM, 'evm').equals(Address.parse(USDT_ETH_CHECKSUM.toLowerCase(), 'evm'))).toBe(true);
+    expect(Address.parse(USDT_ETH_CHECKSUM, 'evm').equals(Address.parse(USDT_ETH_CHECKSUM.toLowerCase(), 'evm'))).toBe(
+      true,
+    );
     // The same 20 bytes on the two network types are two different accounts.
     const sameBytesOnEvm = Address.parse(`0x${USDT_TRON_HEX.slice(2)}`, 'evm');
     expect(sameBytesOnEvm.equals(Address.parse(USDT_TRON_BASE58, 'tvm'))).toBe(false);

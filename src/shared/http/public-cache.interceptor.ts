@@ -1,4 +1,11 @@
-import { applyDecorators, CallHandler, ExecutionContext, Injectable, NestInterceptor, UseInterceptors } from '@nestjs/common';
+import {
+  applyDecorators,
+  CallHandler,
+  ExecutionContext,
+  Injectable,
+  NestInterceptor,
+  UseInterceptors,
+} from '@nestjs/common';
 import { ApiHeader, ApiResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { createHash } from 'node:crypto';
@@ -43,7 +50,11 @@ export const PUBLIC_CACHE_HEADERS = {
 export function PublicCache(): ClassDecorator & MethodDecorator {
   return applyDecorators(
     UseInterceptors(PublicCacheInterceptor),
-    ApiHeader({ name: 'If-None-Match', required: false, description: 'ETag of a copy the client holds; 304 when it is still current.' }),
+    ApiHeader({
+      name: 'If-None-Match',
+      required: false,
+      description: 'ETag of a copy the client holds; 304 when it is still current.',
+    }),
     ApiResponse({ status: 304, description: 'Not Modified: the copy named by If-None-Match is current. No body.' }),
   );
 }
