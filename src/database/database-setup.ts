@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import type { DataSource } from 'typeorm';
+import { createDataSource } from '../../ormconfig';
 
 /** Creates `name` on the server of `serverUrl` when missing; returns the URL of that database. */
 export async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
@@ -26,8 +26,14 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
   }
 }
 
-/** Applies pending migrations, each in its own transaction; returns the names of those applied. */
-export async function runMigrations(dataSource: DataSource): Promise<string[]> {
-  const applied = await dataSource.runMigrations({ transaction: 'each' });
-  return applied.map((migration) => migration.name);
+/** Applies pending migrations; returns the names of those applied. */
+export async function runMigrations(databaseUrl: string): Promise<string[]> {
+  const dataSource = createDataSource(databaseUrl);
+  await dataSource.initialize();
+  try {
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return applied.map((migration) => migration.name);
+  } finally {
+    await dataSource.destroy();
+  }
 }

@@ -9,13 +9,13 @@ import { runMigrations } from './database-setup';
  * RUN_MIGRATIONS=false) and the reference data every context relies on (the catalog).
  */
 export async function prepareDatabase(databaseUrl: string, config: Pick<AppConfig, 'runMigrations'>, logger: Logger): Promise<void> {
+  if (config.runMigrations) {
+    const applied = await runMigrations(databaseUrl);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+  }
   const dataSource = createDataSource(databaseUrl);
   await dataSource.initialize();
   try {
-    if (config.runMigrations) {
-      const applied = await runMigrations(dataSource);
-      if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
-    }
     const written = await loadCatalog(dataSource);
     logger.info({ written }, 'catalog loaded');
   } finally {
