@@ -1,4 +1,5 @@
 import { NestFactory } from '@nestjs/core';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -23,7 +24,7 @@ export async function writeOpenApi(args: readonly string[]): Promise<void> {
  * without creating a single provider, so nothing connects to a database or reads a secret; the
  * configuration only has to be well-formed.
  */
-async function buildOpenApiDocument(): Promise<ReturnType<typeof createOpenApiDocument>> {
+async function buildOpenApiDocument(): Promise<OpenAPIObject> {
   const config = {
     ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent' }),
     databaseUrl: 'postgres://unused@127.0.0.1:1/unused',

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { Address } from '../../shared/domain/address';
 import { DomainError } from '../../shared/domain/domain-error';
 import {
+  compareIds,
   Currency,
   currencyComparator,
   CurrencyFilter,
@@ -44,9 +45,7 @@ export class CatalogService implements OnModuleInit {
       this.dataSource.getRepository(SmartContractVersionEntity).find(),
     ]);
     this.networks = new Map(networkRows.map((row) => [row.chainId, { ...row }]));
-    this.currencies = currencyRows
-      .map((row) => this.toCurrency(row))
-      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    this.currencies = currencyRows.map((row) => this.toCurrency(row)).sort((a, b) => compareIds(a.id, b.id));
     this.currencyById = new Map(this.currencies.map((currency) => [currency.id, currency]));
     this.currenciesByChain = new Map(
       [...this.networks.keys()].map((chainId) => [chainId, this.currencies.filter((c) => c.chainId === chainId)]),

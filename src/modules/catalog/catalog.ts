@@ -90,6 +90,11 @@ export function currencyMatcher(filter: CurrencyFilter): (currency: Currency) =>
     (filter.isVerified === undefined || c.isVerified === filter.isVerified);
 }
 
+/** Ids compare by UTF-16 code units, the same in every locale. */
+export function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /**
  * Orders by the sort key, then by id in the same direction, so equal keys still come in one
  * stable order (SPEC §1.2). A missing cmcId sorts last in both directions: clients sorting by
@@ -97,7 +102,7 @@ export function currencyMatcher(filter: CurrencyFilter): (currency: Currency) =>
  */
 export function currencyComparator(sort: CurrencySort): (a: Currency, b: Currency) => number {
   const direction = sort.order === 'asc' ? 1 : -1;
-  const byId = (a: Currency, b: Currency): number => direction * (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const byId = (a: Currency, b: Currency): number => direction * compareIds(a.id, b.id);
   if (sort.by === 'cmcId') {
     return (a, b) => {
       if (a.cmcId === b.cmcId) return byId(a, b);
