@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { dataSourceOptions } from '../ormconfig';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { LoggingModule } from './shared/logging/logging.module';
+import { CatalogModule } from './modules/catalog/catalog.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BillingModule } from './modules/billing/billing.module';
 import { ClaimsModule } from './modules/claims/claims.module';
@@ -30,6 +31,7 @@ export class AppModule {
         LoggingModule.forRoot(logger),
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl), autoLoadEntities: false }),
         HealthModule,
+        CatalogModule,
         AuthModule,
         DeploymentsModule,
         BillingModule,

@@ -3,6 +3,7 @@ import { DomainError } from '../shared/domain/domain-error';
 import { CliArgs, CliUsageError } from './cli-args';
 import { chainCommands } from './chain-commands';
 import { migrationCommands } from './migration-commands';
+import { openApiCommands } from './openapi.command';
 import { provisioningCommands } from './provisioning-commands';
 
 /**
@@ -13,6 +14,7 @@ const commands: Record<string, (args: CliArgs) => Promise<object>> = {
   ...provisioningCommands,
   ...chainCommands,
   ...migrationCommands,
+  ...openApiCommands,
 };
 
 /** A DomainError's code and what was wrong; any other error's message (config errors name the variable). */

@@ -3,6 +3,8 @@ import { IsString, MaxLength } from 'class-validator';
 import { Client } from 'pg';
 import request from 'supertest';
 import { ensureDatabase } from '../../src/database/database-setup';
+import { prepareDatabase } from '../../src/database/prepare-database';
+import { createLogger } from '../../src/shared/logging/logger';
 import {
   PaginationQueryDto,
   QueryArray,
@@ -211,6 +213,8 @@ describe('platform: database outage', () => {
     const serverUrl = process.env.TEST_DATABASE_SERVER_URL as string;
     name = `outage_${Date.now().toString(36)}`;
     const url = await ensureDatabase(serverUrl, name);
+    // The app reads the catalog when it starts, so its database is prepared as main.ts prepares one.
+    await prepareDatabase(url, { runMigrations: true }, createLogger('silent'));
     t = await createTestApp({ databaseUrl: url });
     admin = new Client({ connectionString: serverUrl });
     await admin.connect();

@@ -6,7 +6,15 @@ export type NetworkType = 'evm' | 'tvm';
 
 const base58check = createBase58check((data: Uint8Array) => sha256(data, 'bytes'));
 const EVM_HEX = /^0x[0-9a-fA-F]{40}$/;
-const TRON_HEX = /^(0x)?41[0-9a-fA-F]{40}$/;
+
+const EXPECTED: Record<NetworkType, string> = {
+  evm: 'an EVM address: 0x followed by 40 hex digits',
+  tvm: 'a Tron address: base58check T… (34 characters) or 41 followed by 40 hex digits',
+};
+
+/** What `parseUniversal` accepts, worded to complete "<field> must be …". */
+export const UNIVERSAL_ADDRESS_FORMAT = `${EXPECTED.evm}, or ${EXPECTED.tvm}`;
+const TRON_HEX = /^41[0-9a-fA-F]{40}$/;
 const TRON_BASE58 = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 
 /**
@@ -24,10 +32,17 @@ export class Address {
   /** Parses for a given network type; anything else is a 400 naming `field`. */
   static parse(input: unknown, networkType: NetworkType, field = 'address'): Address {
     const address = typeof input === 'string' ? Address.tryParse(input, networkType) : undefined;
-    if (address === undefined) {
-      const expected = networkType === 'evm' ? 'an EVM address (0x + 40 hex)' : 'a Tron address (base58 T… or 41… hex)';
-      throw DomainError.field(field, `${field} must be ${expected}`, 'INVALID_ADDRESS');
-    }
+    if (address === undefined) throw DomainError.field(field, `${field} must be ${EXPECTED[networkType]}`, 'INVALID_ADDRESS');
+    return address;
+  }
+
+  /**
+   * Reads an address whose network type is told by its own shape (`0x…` is EVM, anything else is
+   * taken as Tron): for filters that span every network.
+   */
+  static parseUniversal(input: string, field = 'address'): Address {
+    const address = /^0x/i.test(input) ? Address.tryEvm(input) : Address.tryTron(input);
+    if (address === undefined) throw DomainError.field(field, `${field} must be ${UNIVERSAL_ADDRESS_FORMAT}`, 'INVALID_ADDRESS');
     return address;
   }
 
@@ -63,7 +78,7 @@ export class Address {
   private static tryTron(input: string): Address | undefined {
     let bytes: Uint8Array;
     if (TRON_HEX.test(input)) {
-      bytes = Buffer.from(input.replace(/^0x/, ''), 'hex');
+      bytes = Buffer.from(input, 'hex');
     } else if (TRON_BASE58.test(input)) {
       try {
         bytes = base58check.decode(input);

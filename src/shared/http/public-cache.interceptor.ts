@@ -1,0 +1,60 @@
+import {
+  applyDecorators,
+  CallHandler,
+  ExecutionContext,
+  Injectable,
+  NestInterceptor,
+  UseInterceptors,
+} from '@nestjs/common';
+import { ApiHeader, ApiResponse } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { createHash } from 'node:crypto';
+import { map, Observable } from 'rxjs';
+
+/** How long any client or shared cache may reuse a public response without asking again. */
+const MAX_AGE_SECONDS = 60;
+
+/**
+ * Makes a public GET cacheable (SPEC §4): serialises the body once, labels it with a strong ETag
+ * (SHA-256 of the exact bytes sent) and `Cache-Control: public, max-age=60`.
+ *
+ * The 304 itself comes from Express: `res.send` compares the request's If-None-Match with the
+ * ETag header set here (weak comparison, lists and `*`, as RFC 9110 asks) and, when one matches,
+ * answers 304 without a body. Express's own automatic ETag is off (app-setup), so only responses
+ * that pass through here ever carry an ETag. Errors are thrown past this interceptor and so are
+ * never marked cacheable.
+ */
+@Injectable()
+export class PublicCacheInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<string> {
+    const res = context.switchToHttp().getResponse<Response>();
+    return next.handle().pipe(
+      map((body: unknown) => {
+        const json = JSON.stringify(body);
+        res.setHeader('ETag', `"${createHash('sha256').update(json).digest('base64url')}"`);
+        res.setHeader('Cache-Control', `public, max-age=${MAX_AGE_SECONDS}`);
+        res.type('application/json');
+        return json;
+      }),
+    );
+  }
+}
+
+/** The headers of a 200 that passed through `PublicCacheInterceptor`, for `ApiOkResponse({ headers })`. */
+export const PUBLIC_CACHE_HEADERS = {
+  ETag: { description: 'Strong validator of this body; send it back in If-None-Match.', schema: { type: 'string' } },
+  'Cache-Control': { description: `public, max-age=${MAX_AGE_SECONDS}`, schema: { type: 'string' } },
+};
+
+/** Makes every GET of a controller (or one handler) cacheable, and documents how. */
+export function PublicCache(): ClassDecorator & MethodDecorator {
+  return applyDecorators(
+    UseInterceptors(PublicCacheInterceptor),
+    ApiHeader({
+      name: 'If-None-Match',
+      required: false,
+      description: 'ETag of a copy the client holds; 304 when it is still current.',
+    }),
+    ApiResponse({ status: 304, description: 'Not Modified: the copy named by If-None-Match is current. No body.' }),
+  );
+}
