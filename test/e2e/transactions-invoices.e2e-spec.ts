@@ -52,4 +52,39 @@ describe('transactions of invoice deposits', () => {
     const byOperation = await get(`/api/v1/deployments/${d.id}/transactions?operationId=${invoice.id}`).expect(200);
     expect(byOperation.body.total).toBe(2);
   });
+
+  it("embeds the catalog's currency exactly as GET /api/v1/public/currencies/{id} returns it", async () => {
+    // A deployment of its own, so the deposits here do not change the other test's counts.
+    const own = await createDeployment(t);
+    const as = (path: string) => request(t.http).get(path).set('x-api-key', own.members[0].apiKey);
+    // The address spelled in upper case: the embedded id must still be the catalog's.
+    const mixedCase = ETH_USDT.replace(/[a-f]/g, (c) => c.toUpperCase());
+    const invoice = (await createInvoice(t, own, invoiceBody({ currencyIds: [mixedCase] })).expect(201)).body;
+    await ingest(t, [transfer(own, invoice.invoiceAddress, ETH_USDT, '5000000', 'EXECUTED')]);
+
+    const published = (await request(t.http).get(`/api/v1/public/currencies/${ETH_USDT}`).expect(200)).body;
+    const list = (await as(`/api/v1/deployments/${own.id}/transactions`).expect(200)).body;
+    const details = (await as(`/api/v1/deployments/${own.id}/transactions/${list.items[0].id}`).expect(200)).body;
+    const invoiceDetails = (await as(`/api/v1/deployments/${own.id}/invoices/${invoice.id}`).expect(200)).body;
+    const claims = (await as(`/api/v1/deployments/${own.id}/claims`).expect(200)).body;
+    const claimable = (await as(`/api/v1/deployments/${own.id}/claims/currencies`).expect(201)).body;
+
+    expect({
+      transactionItem: list.items[0].currency,
+      transactionDetails: details.currency,
+      transactionInDetails: details.transaction.currency,
+      invoiceCreated: invoice.availableCurrencies[0],
+      invoiceDetails: invoiceDetails.invoice.availableCurrencies[0],
+      claimItem: claims.items[0].currency,
+      claimableCurrency: claimable[0],
+    }).toEqual({
+      transactionItem: published,
+      transactionDetails: published,
+      transactionInDetails: published,
+      invoiceCreated: published,
+      invoiceDetails: published,
+      claimItem: published,
+      claimableCurrency: published,
+    });
+  });
 });

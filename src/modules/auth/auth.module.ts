@@ -3,6 +3,7 @@ import { JwtModule } from '@nestjs/jwt';
 import type { Logger } from 'pino';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { LOGGER } from '../../shared/logging/logging.module';
+import { CatalogModule } from '../catalog/catalog.module';
 import { ObtainThrottleGuard } from './api/obtain-throttle.guard';
 import { receivedAtMiddleware } from './api/received-at';
 import { TokenController } from './api/token.controller';
@@ -20,6 +21,7 @@ import { TypeOrmMemberRepository } from './infrastructure/typeorm-member.reposit
 
 @Module({
   imports: [
+    CatalogModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({

@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module';
 import { ChainEventIntake } from '../deployments/application/chain-events/chain-event-intake';
 import { DeploymentsModule } from '../deployments/deployments.module';
 import { InvoicePresenter } from './api/invoice-presenter';
@@ -6,24 +7,21 @@ import { InvoicesController } from './api/invoices.controller';
 import { InvoiceDepositHandler } from './application/invoice-deposit.handler';
 import { InvoicesService } from './application/invoices.service';
 import { InvoiceRepository } from './domain/invoice.repository';
-import { CatalogLookup } from './infrastructure/catalog-lookup';
 import { TypeOrmInvoiceRepository } from './infrastructure/typeorm-invoice.repository';
 
 /**
  * Money in (SPEC §7): invoices, their deposit addresses, and deposits arriving as `transfer` chain
- * events. Exports the catalog adapter for the claims context until the catalog module is merged.
+ * events.
  */
 @Module({
-  imports: [DeploymentsModule],
+  imports: [CatalogModule, DeploymentsModule],
   controllers: [InvoicesController],
   providers: [
     InvoicesService,
     InvoicePresenter,
     InvoiceDepositHandler,
-    CatalogLookup,
     { provide: InvoiceRepository, useClass: TypeOrmInvoiceRepository },
   ],
-  exports: [CatalogLookup],
 })
 export class BillingModule implements OnModuleInit {
   constructor(

@@ -49,7 +49,8 @@ export class CurrencyResponseDto {
   @ApiProperty({ type: String, format: 'date-time', example: '2026-11-21T20:02:55.123Z' })
   updatedAt: string;
 
-  static from(currency: Currency): CurrencyResponseDto {
+  /** The one mapping from the catalog's `Currency`; `this: void` so it can be passed to `map` as is. */
+  static from(this: void, currency: Currency): CurrencyResponseDto {
     return {
       id: currency.id,
       symbol: currency.symbol,

@@ -1,5 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { CatalogModule } from '../catalog/catalog.module';
 import { AccountDeploymentsController } from './api/account-deployments.controller';
 import { DeploymentAccessGuard } from './api/deployment-access.guard';
 import { ChainEventsController } from './api/chain-events.controller';
@@ -11,7 +12,6 @@ import { DeploymentsService } from './application/deployments.service';
 import { TransactionRecorder } from './application/transaction-recorder';
 import { TransactionsService } from './application/transactions.service';
 import { TransactionReadRepository } from './domain/transaction-read-model';
-import { CatalogLookup } from './infrastructure/catalog-lookup';
 import { TypeOrmTransactionReadRepository } from './infrastructure/typeorm-transaction-read.repository';
 import { DeploymentRepository } from './domain/deployment.repository';
 import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment.repository';
@@ -23,7 +23,7 @@ import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment
  * `ChainEventIntake.register()` in their own `onModuleInit`.
  */
 @Module({
-  imports: [AuthModule],
+  imports: [AuthModule, CatalogModule],
   controllers: [AccountDeploymentsController, ChainEventsController, TransactionsController],
   providers: [
     DeploymentsService,
@@ -33,7 +33,6 @@ import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment
     DeployEventHandler,
     DepositTransferHandler,
     TransactionsService,
-    CatalogLookup,
     { provide: DeploymentRepository, useClass: TypeOrmDeploymentRepository },
     { provide: TransactionReadRepository, useClass: TypeOrmTransactionReadRepository },
   ],

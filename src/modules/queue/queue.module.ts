@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module';
 import { DeploymentsModule } from '../deployments/deployments.module';
 import { ChainEventIntake } from '../deployments/application/chain-events/chain-event-intake';
 import { QueueOperationsController } from './api/queue-operations.controller';
@@ -6,7 +7,6 @@ import { ExecutionEventHandler } from './application/execution-event.handler';
 import { QueueOperationListeners } from './application/queue-operation-listeners';
 import { QueueService } from './application/queue.service';
 import { QueueOperationRepository } from './domain/queue-operation.repository';
-import { CatalogLookup } from './infrastructure/catalog-lookup';
 import { TypeOrmQueueOperationRepository } from './infrastructure/typeorm-queue-operation.repository';
 
 /**
@@ -15,13 +15,12 @@ import { TypeOrmQueueOperationRepository } from './infrastructure/typeorm-queue-
  * operations through `QueueOperationListeners.onOperationChanged`.
  */
 @Module({
-  imports: [DeploymentsModule],
+  imports: [CatalogModule, DeploymentsModule],
   controllers: [QueueOperationsController],
   providers: [
     QueueService,
     QueueOperationListeners,
     ExecutionEventHandler,
-    CatalogLookup,
     { provide: QueueOperationRepository, useClass: TypeOrmQueueOperationRepository },
   ],
   exports: [QueueService, QueueOperationListeners],

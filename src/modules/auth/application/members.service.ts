@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { uuidv7 } from '../../../shared/domain/ids';
-import { CURRENCIES } from '../../catalog/seed/currencies';
+import { CatalogService } from '../../catalog/catalog.service';
 import { MemberRecord, MemberRepository } from '../domain/member.repository';
 import { apiKeyDigest, DUMMY_SECRET_HASH, hashSecret, newCredentials, verifySecret } from '../domain/secrets';
 
@@ -15,7 +15,10 @@ export interface IssuedCredentials {
 /** Members and their API credentials: provisioning (CLI) and credential checks (guard, token service). */
 @Injectable()
 export class MembersService {
-  constructor(private readonly members: MemberRepository) {}
+  constructor(
+    private readonly members: MemberRepository,
+    private readonly catalog: CatalogService,
+  ) {}
 
   async createMember(addressInput: string): Promise<IssuedCredentials> {
     const address = parseMemberAddress(addressInput);
@@ -41,14 +44,14 @@ export class MembersService {
 
   /** Returns the currency id as stored (EVM addresses inside it lowercased). */
   async hideCurrency(addressInput: string, currencyIdInput: string): Promise<string> {
-    const currencyId = requireCurrencyId(currencyIdInput);
+    const currencyId = this.requireCurrencyId(currencyIdInput);
     const member = await this.requireMember(addressInput);
     await this.members.hideCurrency(member.id, currencyId);
     return currencyId;
   }
 
   async showCurrency(addressInput: string, currencyIdInput: string): Promise<string> {
-    const currencyId = requireCurrencyId(currencyIdInput);
+    const currencyId = this.requireCurrencyId(currencyIdInput);
     const member = await this.requireMember(addressInput);
     await this.members.showCurrency(member.id, currencyId);
     return currencyId;
@@ -86,6 +89,20 @@ export class MembersService {
     if (member === undefined) throw DomainError.notFound('MEMBER_NOT_FOUND', `No member with address ${addressInput}`);
     return member;
   }
+
+  /**
+   * A currency id of the catalog (SPEC §1): `{chainId}` or `{chainId}-{address}`, the EVM address in
+   * any letter case. Returns the id as the catalog stores it (EVM addresses lowercase).
+   */
+  private requireCurrencyId(input: string): string {
+    const id = input.trim();
+    if (!/^[0-9]+(?:-.+)?$/.test(id)) {
+      throw DomainError.field('currency', 'currency must be {chainId} or {chainId}-{contractAddress}', 'INVALID_CURRENCY_ID');
+    }
+    const currency = this.catalog.findCurrency(id);
+    if (currency === undefined) throw DomainError.notFound('CURRENCY_NOT_FOUND', `No currency ${input}`);
+    return currency.id;
+  }
 }
 
 export function parseMemberAddress(input: string): Address {
@@ -94,17 +111,4 @@ export function parseMemberAddress(input: string): Address {
     throw DomainError.field('address', 'address must be an EVM address (0x + 40 hex) or a Tron address (base58 T…)', 'INVALID_ADDRESS');
   }
   return address;
-}
-
-/**
- * A currency id of the catalog (SPEC §1): `{chainId}` or `{chainId}-{address}`, EVM addresses
- * compared in lowercase. Reads the seed until the catalog context offers a service for it.
- */
-function requireCurrencyId(input: string): string {
-  const match = /^([0-9]+)(?:-(.+))?$/.exec(input.trim());
-  if (match === null) throw DomainError.field('currency', 'currency must be {chainId} or {chainId}-{contractAddress}', 'INVALID_CURRENCY_ID');
-  const [, chainId, address] = match;
-  const id = address === undefined ? chainId : `${chainId}-${/^0x/i.test(address) ? address.toLowerCase() : address}`;
-  if (!CURRENCIES.some((currency) => currency.id === id)) throw DomainError.notFound('CURRENCY_NOT_FOUND', `No currency ${input}`);
-  return id;
 }

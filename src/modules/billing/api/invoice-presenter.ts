@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { Amount } from '../../../shared/domain/amount';
+import { CatalogService } from '../../catalog/catalog.service';
+import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
 import { InvoiceView } from '../application/invoices.service';
-import { CatalogLookup } from '../infrastructure/catalog-lookup';
-import { toCurrencyResponse } from './currency-response.dto';
 import { InvoiceResponseDto } from './invoice-response.dto';
 
 const RATE_DECIMALS = 18;
@@ -13,7 +13,7 @@ const RATE_DECIMALS = 18;
 export class InvoicePresenter {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly catalog: CatalogLookup,
+    private readonly catalog: CatalogService,
   ) {}
 
   present({ invoice, settledByCurrency }: InvoiceView): InvoiceResponseDto {
@@ -28,8 +28,8 @@ export class InvoicePresenter {
           ? null
           : Amount.fromBaseUnits(BigInt(p.requestedAmount), single.decimals).toDecimalString(),
       availableCurrencies: p.currencies.flatMap((currency) => {
-        const known = this.catalog.currency(currency.id);
-        return known ? [toCurrencyResponse(known)] : [];
+        const known = this.catalog.findCurrency(currency.id);
+        return known ? [CurrencyResponseDto.from(known)] : [];
       }),
       paymentPageButtonUrl: p.paymentPageButtonUrl,
       paymentPageButtonText: p.paymentPageButtonText,
@@ -57,7 +57,7 @@ export class InvoicePresenter {
     for (const id of currencyIds) {
       const amount = settled.get(id) ?? 0n;
       if (amount === 0n) continue;
-      const currency = this.catalog.currency(id);
+      const currency = this.catalog.findCurrency(id);
       if (currency?.usdRate == null) return null;
       const rate = Amount.parse(currency.usdRate, RATE_DECIMALS).baseUnits;
       total += (amount * rate) / 10n ** BigInt(currency.decimals);

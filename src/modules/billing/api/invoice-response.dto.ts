@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PageDto } from '../../../shared/http/query-params';
 import { INVOICE_STATUSES, InvoiceStatus } from '../domain/invoice-status';
-import { CurrencyResponseDto } from './currency-response.dto';
+import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
 
 export class InvoiceResponseDto {
   @ApiProperty({ format: 'uuid' })

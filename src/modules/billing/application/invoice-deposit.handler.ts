@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
+import { CatalogService } from '../../catalog/catalog.service';
 import { TransferEventDto } from '../../deployments/application/chain-events/chain-event.dto';
 import { ChainEventHandler } from '../../deployments/application/chain-events/chain-event-handler';
 import { TransactionRecorder } from '../../deployments/application/transaction-recorder';
 import { isSettled } from '../../deployments/domain/transaction-status';
 import { InvoiceRepository } from '../domain/invoice.repository';
-import { CatalogLookup } from '../infrastructure/catalog-lookup';
 
 /**
  * `transfer` events to an invoice address (SPEC §7, §10): the deposit is recorded as an IN
@@ -21,7 +21,7 @@ export class InvoiceDepositHandler implements ChainEventHandler<TransferEventDto
   constructor(
     private readonly invoices: InvoiceRepository,
     private readonly transactions: TransactionRecorder,
-    private readonly catalog: CatalogLookup,
+    private readonly catalog: CatalogService,
   ) {}
 
   async apply(event: TransferEventDto, manager: EntityManager): Promise<void> {
@@ -32,7 +32,7 @@ export class InvoiceDepositHandler implements ChainEventHandler<TransferEventDto
     if (invoice === undefined) return;
     const props = invoice.toProps();
     // A currency the catalog does not know is still recorded, as the indexer spelled it.
-    const currencyId = this.catalog.currency(event.currencyId)?.id ?? event.currencyId;
+    const currencyId = this.catalog.findCurrency(event.currencyId)?.id ?? event.currencyId;
     const sender = Address.tryParse(event.fromAddress, props.networkType);
     const recorded = await this.transactions.record(manager, {
       deploymentId: props.deploymentId,

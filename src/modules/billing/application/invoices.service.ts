@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { isUuid, uuidv7 } from '../../../shared/domain/ids';
+import { CatalogService } from '../../catalog/catalog.service';
 import { Deployment } from '../../deployments/domain/deployment';
 import { deriveInvoiceAddress } from '../domain/deposit-address';
 import { Invoice, InvoiceCurrency, InvoiceTerms } from '../domain/invoice';
 import { InvoiceListFilter, InvoiceRepository } from '../domain/invoice.repository';
 import { InvoiceStatus } from '../domain/invoice-status';
 import { newPublicId } from '../domain/public-id';
-import { CatalogLookup } from '../infrastructure/catalog-lookup';
 
 /** Create/PUT input after shape validation: currencies still as the client spelled them. */
 export interface InvoiceTermsInput extends Omit<InvoiceTerms, 'currencies'> {
@@ -32,14 +32,14 @@ const INVOICE_NOT_FOUND = () => DomainError.notFound('INVOICE_NOT_FOUND', 'Invoi
 export class InvoicesService {
   constructor(
     private readonly invoices: InvoiceRepository,
-    private readonly catalog: CatalogLookup,
+    private readonly catalog: CatalogService,
   ) {}
 
   async list(
     deployment: Deployment,
     filter: Omit<InvoiceListFilter, 'currencyIds'> & { currencyIds?: readonly string[] },
   ) {
-    const currencyIds = filter.currencyIds?.map((id) => this.catalog.currency(id)?.id ?? id);
+    const currencyIds = filter.currencyIds?.map((id) => this.catalog.findCurrency(id)?.id ?? id);
     const { total, items } = await this.invoices.list(deployment.id, { ...filter, currencyIds });
     return { total, items: await this.views(items) };
   }
@@ -58,7 +58,7 @@ export class InvoicesService {
       input.currencyIds === undefined
         ? this.catalog.currenciesOfChain(deployment.chainId)
         : this.resolveCurrencies(deployment, input.currencyIds);
-    const initCodeHash = this.catalog.depositAccountInitCodeHash(deployment.smartContractVersionId);
+    const initCodeHash = this.catalog.findSmartContractVersion(deployment.smartContractVersionId)?.depositAccountInitCodeHash;
     if (initCodeHash === undefined) throw new Error(`unknown contract version ${deployment.smartContractVersionId}`);
     const invoice = await this.invoices.transaction(async (unit) => {
       // The nonce is taken in the inserting transaction: a 409 rolls it back, so nonces stay gap-free.
@@ -109,7 +109,7 @@ export class InvoicesService {
 
   private resolveCurrencies(deployment: Deployment, ids: readonly string[]) {
     return ids.map((id) => {
-      const currency = this.catalog.currency(id);
+      const currency = this.catalog.findCurrency(id);
       if (currency === undefined)
         throw DomainError.field('currencyIds', `currency ${id} does not exist`, 'CURRENCY_NOT_FOUND');
       if (currency.chainId !== deployment.chainId) {

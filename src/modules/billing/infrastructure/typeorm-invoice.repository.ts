@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
+import { CatalogService } from '../../catalog/catalog.service';
 import { Invoice, InvoiceCurrency } from '../domain/invoice';
 import { InvoiceListFilter, InvoiceRepository, InvoiceUnitOfWork } from '../domain/invoice.repository';
 import { InvoiceStatus } from '../domain/invoice-status';
-import { CatalogLookup } from './catalog-lookup';
 
 interface InvoiceRow {
   id: string;
@@ -54,7 +54,7 @@ const SORT_COLUMNS: Record<InvoiceListFilter['sortBy'], string> = {
 export class TypeOrmInvoiceRepository extends InvoiceRepository {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly catalog: CatalogLookup,
+    private readonly catalog: CatalogService,
   ) {
     super();
   }
@@ -127,7 +127,7 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
 class TypeOrmInvoiceUnit implements InvoiceUnitOfWork {
   constructor(
     private readonly manager: EntityManager,
-    private readonly catalog: CatalogLookup,
+    private readonly catalog: CatalogService,
   ) {}
 
   async takeNextInvoiceNonce(deploymentId: string): Promise<bigint> {
@@ -227,11 +227,11 @@ class TypeOrmInvoiceUnit implements InvoiceUnitOfWork {
   }
 }
 
-function invoiceFromRow(row: InvoiceRow, catalog: CatalogLookup): Invoice {
-  const networkType = catalog.networkType(row.chain_id) ?? 'evm';
+function invoiceFromRow(row: InvoiceRow, catalog: CatalogService): Invoice {
+  const networkType = catalog.findNetwork(row.chain_id)?.networkType ?? 'evm';
   const currencies: InvoiceCurrency[] = row.currency_ids.map((id) => ({
     id,
-    decimals: catalog.currency(id)?.decimals ?? 0,
+    decimals: catalog.findCurrency(id)?.decimals ?? 0,
   }));
   return Invoice.restore({
     id: row.id,

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PageDto } from '../../../shared/http/query-params';
-import { CurrencyResponseDto } from '../../billing/api/currency-response.dto';
+import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
 
 export class ClaimItemDto {
   @ApiProperty({ format: 'uuid' })

@@ -4,7 +4,7 @@ import { Amount } from '../../../shared/domain/amount';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { pageRequest } from '../../../shared/http/query-params';
 import { Caller } from '../../auth/domain/caller';
-import { CurrencyResponseDto, toCurrencyResponse } from '../../billing/api/currency-response.dto';
+import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
 import { CurrentCaller, CurrentDeployment, DeploymentScoped } from '../../deployments/api/deployment-access.guard';
 import { Deployment } from '../../deployments/domain/deployment';
 import { ClaimsService } from '../application/claims.service';
@@ -29,7 +29,7 @@ export class ClaimsController {
   @ApiResponse({ status: 201, type: [CurrencyResponseDto] })
   @ApiResponse(BAD_REQUEST)
   async getClaimableCurrencies(@CurrentDeployment() deployment: Deployment): Promise<CurrencyResponseDto[]> {
-    return (await this.claims.claimableCurrencies(deployment)).map(toCurrencyResponse);
+    return (await this.claims.claimableCurrencies(deployment)).map(CurrencyResponseDto.from);
   }
 
   @Get()
@@ -74,7 +74,7 @@ export class ClaimsController {
                 invoiceNonce: row.invoice_nonce,
                 createdAt: row.first_at.toISOString(),
                 updatedAt: row.last_at.toISOString(),
-                currency: toCurrencyResponse(currency),
+                currency: CurrencyResponseDto.from(currency),
                 amount: Amount.fromBaseUnits(BigInt(row.amount), currency.decimals).toDecimalString(),
                 transactions: Number(row.transactions),
               },

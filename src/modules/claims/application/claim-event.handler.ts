@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { CatalogLookup } from '../../billing/infrastructure/catalog-lookup';
+import { CatalogService } from '../../catalog/catalog.service';
 import { ClaimEventDto } from '../../deployments/application/chain-events/chain-event.dto';
 import { ChainEventHandler } from '../../deployments/application/chain-events/chain-event-handler';
 import { findDeploymentForUpdate } from '../../deployments/application/chain-events/deploy-event.handler';
@@ -20,13 +20,13 @@ export class ClaimEventHandler implements ChainEventHandler<ClaimEventDto> {
   constructor(
     private readonly queries: ClaimsQueries,
     private readonly transactions: TransactionRecorder,
-    private readonly catalog: CatalogLookup,
+    private readonly catalog: CatalogService,
   ) {}
 
   async apply(event: ClaimEventDto, manager: EntityManager): Promise<void> {
     const deployment = await findDeploymentForUpdate(manager, event.chainId, event.deploymentAddress);
     if (deployment === undefined) return;
-    const currencyId = this.catalog.currency(event.currencyId)?.id ?? event.currencyId;
+    const currencyId = this.catalog.findCurrency(event.currencyId)?.id ?? event.currencyId;
     const amount = await this.queries.claimableSum(manager, deployment.id, currencyId, event.invoiceNonces);
     const recorded = await this.transactions.record(manager, {
       deploymentId: deployment.id,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Caller } from '../../auth/domain/caller';
-import { CatalogLookup, CatalogCurrency } from '../../billing/infrastructure/catalog-lookup';
+import type { Currency } from '../../catalog/catalog';
+import { CatalogService } from '../../catalog/catalog.service';
 import { Deployment } from '../../deployments/domain/deployment';
 import { ClaimRow, ClaimsFilter, ClaimsQueries } from '../infrastructure/claims.queries';
 
@@ -12,7 +13,7 @@ export interface ClaimsListInput extends Omit<ClaimsFilter, 'flagCurrencyIds' | 
 
 export interface ClaimView {
   readonly row: ClaimRow;
-  readonly currency: CatalogCurrency | undefined;
+  readonly currency: Currency | undefined;
 }
 
 /** Claims (endpoints 18-19): what a deployment can still collect from its invoice deposit accounts. */
@@ -20,7 +21,7 @@ export interface ClaimView {
 export class ClaimsService {
   constructor(
     private readonly queries: ClaimsQueries,
-    private readonly catalog: CatalogLookup,
+    private readonly catalog: CatalogService,
   ) {}
 
   async list(
@@ -32,14 +33,12 @@ export class ClaimsService {
     const flagged =
       currencyIsScam === undefined && currencyIsVerified === undefined
         ? undefined
-        : this.catalog.currencyIdsWhere(
-            (currency) =>
-              (currencyIsScam === undefined || currency.isScam === currencyIsScam) &&
-              (currencyIsVerified === undefined || currency.isVerified === currencyIsVerified),
-          );
+        : this.catalog
+            .listCurrencies({ isScam: currencyIsScam, isVerified: currencyIsVerified }, { by: 'createdAt', order: 'asc' })
+            .map((currency) => currency.id);
     const { total, rows } = await this.queries.list(deployment.id, {
       ...rest,
-      currencyIds: rest.currencyIds?.map((id) => this.catalog.currency(id)?.id ?? id),
+      currencyIds: rest.currencyIds?.map((id) => this.catalog.findCurrency(id)?.id ?? id),
       flagCurrencyIds: flagged,
       // SPEC §2: the hidden-currency filter is the member's own list, for JWT callers only.
       hidden:
@@ -47,13 +46,13 @@ export class ClaimsService {
           ? { memberId: caller.memberId, value: currencyIsHidden }
           : undefined,
     });
-    return { total, items: rows.map((row) => ({ row, currency: this.catalog.currency(row.currency_id) })) };
+    return { total, items: rows.map((row) => ({ row, currency: this.catalog.findCurrency(row.currency_id) })) };
   }
 
-  async claimableCurrencies(deployment: Deployment): Promise<CatalogCurrency[]> {
+  async claimableCurrencies(deployment: Deployment): Promise<Currency[]> {
     const ids = await this.queries.claimableCurrencyIds(deployment.id);
     return ids
-      .flatMap((id) => this.catalog.currency(id) ?? [])
+      .flatMap((id) => this.catalog.findCurrency(id) ?? [])
       .sort((a, b) => (a.symbol === b.symbol ? a.id.localeCompare(b.id) : a.symbol < b.symbol ? -1 : 1));
   }
 }

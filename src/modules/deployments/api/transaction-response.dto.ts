@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { TRANSACTION_DIRECTIONS, TRANSACTION_OPERATION_TYPES, TRANSACTION_STATUSES } from '../domain/transaction-status';
-import { CurrencyResponseDto } from './currency-response.dto';
+import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
 import { PageDto } from '../../../shared/http/query-params';
 
 export class TransactionInvoiceDto {

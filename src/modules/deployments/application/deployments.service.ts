@@ -4,8 +4,7 @@ import { DomainError } from '../../../shared/domain/domain-error';
 import { uuidv7 } from '../../../shared/domain/ids';
 import { parseNonce } from '../../../shared/domain/nonce';
 import { MembersService } from '../../auth/application/members.service';
-import { CONTRACT_VERSIONS } from '../../catalog/seed/contract-versions';
-import { NETWORKS } from '../../catalog/seed/networks';
+import { CatalogService } from '../../catalog/catalog.service';
 import { Deployment } from '../domain/deployment';
 import { DeploymentRepository } from '../domain/deployment.repository';
 import { DeploymentStatus } from '../domain/deployment-status';
@@ -32,6 +31,7 @@ export class DeploymentsService {
   constructor(
     private readonly deployments: DeploymentRepository,
     private readonly members: MembersService,
+    private readonly catalog: CatalogService,
   ) {}
 
   async createAccount(name: string, memberAddresses: readonly string[]): Promise<{ id: string }> {
@@ -54,9 +54,9 @@ export class DeploymentsService {
    */
   async createDeployment(command: CreateDeploymentCommand): Promise<{ id: string }> {
     await this.requireAccount(command.accountId);
-    const network = NETWORKS.find((candidate) => candidate.chainId === command.chainId);
+    const network = this.catalog.findNetwork(command.chainId);
     if (network === undefined) throw DomainError.field('chainId', `unknown chain ${command.chainId}`, 'UNKNOWN_CHAIN');
-    const version = CONTRACT_VERSIONS.find((candidate) => candidate.id === command.smartContractVersionId);
+    const version = this.catalog.findSmartContractVersion(command.smartContractVersionId);
     const fits = version !== undefined && version.networkType === network.networkType && (version.chainId ?? network.chainId) === network.chainId;
     if (!fits) {
       throw DomainError.field('smartContractVersionId', `no contract version ${command.smartContractVersionId} for chain ${network.chainId}`, 'UNKNOWN_CONTRACT_VERSION');

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { uuidv7 } from '../../../shared/domain/ids';
-import { NETWORKS } from '../../catalog/seed/networks';
+import { CatalogService } from '../../catalog/catalog.service';
 import {
   nextTransactionStatus,
   TransactionDirection,
@@ -54,8 +54,10 @@ interface StoredRow {
  */
 @Injectable()
 export class TransactionRecorder {
+  constructor(private readonly catalog: CatalogService) {}
+
   async record(manager: EntityManager, observation: TransactionObservation): Promise<RecordedTransaction> {
-    const required = requiredConfirmations(observation.chainId);
+    const required = this.requiredConfirmations(observation.chainId);
     const existing: StoredRow[] = await manager.query(
       `SELECT id, status, confirmations FROM transactions WHERE chain_id = $1 AND source_key = $2 FOR UPDATE`,
       [observation.chainId, observation.sourceKey],
@@ -112,8 +114,9 @@ export class TransactionRecorder {
     }
     return { id: current.id, status, previousStatus: current.status };
   }
-}
 
-function requiredConfirmations(chainId: string): number {
-  return NETWORKS.find((network) => network.chainId === chainId)?.requiredConfirmations ?? Number.MAX_SAFE_INTEGER;
+  /** A chain the catalog does not know never confirms. */
+  private requiredConfirmations(chainId: string): number {
+    return this.catalog.findNetwork(chainId)?.requiredConfirmations ?? Number.MAX_SAFE_INTEGER;
+  }
 }

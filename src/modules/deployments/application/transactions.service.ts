@@ -4,19 +4,20 @@ import { DomainError } from '../../../shared/domain/domain-error';
 import { isUuid } from '../../../shared/domain/ids';
 import { pageRequest } from '../../../shared/http/query-params';
 import type { Caller } from '../../auth/domain/caller';
-import type { CurrencyResponseDto } from '../api/currency-response.dto';
+import { currencyMatcher } from '../../catalog/catalog';
+import { CatalogService } from '../../catalog/catalog.service';
+import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
 import type { GetTransactionsQueryDto } from '../api/get-transactions-query.dto';
 import type { TransactionDetailsDto, TransactionListResponseDto, TransactionResponseDto } from '../api/transaction-response.dto';
 import type { Deployment } from '../domain/deployment';
 import { canClaim, TransactionReadRepository, TransactionRecord } from '../domain/transaction-read-model';
-import { CatalogCurrency, CatalogLookup } from '../infrastructure/catalog-lookup';
 
 /** Endpoints 1-2 (SPEC §5): the read side of the transactions written by chain events. */
 @Injectable()
 export class TransactionsService {
   constructor(
     private readonly transactions: TransactionReadRepository,
-    private readonly catalog: CatalogLookup,
+    private readonly catalog: CatalogService,
   ) {}
 
   async getTransactions(deployment: Deployment, caller: Caller, query: GetTransactionsQueryDto): Promise<TransactionListResponseDto> {
@@ -58,24 +59,26 @@ export class TransactionsService {
   private async currencyIds(caller: Caller, query: GetTransactionsQueryDto): Promise<string[] | undefined> {
     const hiddenApplies = query.currencyIsHidden !== undefined && caller.kind === 'jwt';
     const flagged = query.currencyIsScam !== undefined || query.currencyIsVerified !== undefined || hiddenApplies;
-    const requested = query.currencyIds?.length ? [...new Set(query.currencyIds.map((id) => this.catalog.normaliseCurrencyId(id)))] : undefined;
+    // Ids as stored (EVM addresses lowercase); an id the catalog does not know is kept as given.
+    const requested = query.currencyIds?.length
+      ? [...new Set(query.currencyIds.map((id) => this.catalog.findCurrency(id)?.id ?? id))]
+      : undefined;
     if (!flagged) return requested;
 
     const hidden = hiddenApplies ? new Set(await this.transactions.hiddenCurrencyIds(caller.memberId)) : undefined;
-    const candidates = requested ?? this.catalog.allCurrencies().map((currency) => currency.id);
-    return candidates.filter((id) => {
-      const currency = this.catalog.currency(id);
-      if (currency === undefined) return false;
-      if (query.currencyIsScam !== undefined && currency.isScam !== query.currencyIsScam) return false;
-      if (query.currencyIsVerified !== undefined && currency.isVerified !== query.currencyIsVerified) return false;
-      if (hidden !== undefined && hidden.has(currency.id) !== query.currencyIsHidden) return false;
-      return true;
-    });
+    const flags = currencyMatcher({ isScam: query.currencyIsScam, isVerified: query.currencyIsVerified });
+    const candidates =
+      requested === undefined
+        ? this.catalog.listCurrencies({}, { by: 'createdAt', order: 'asc' })
+        : requested.flatMap((id) => this.catalog.findCurrency(id) ?? []);
+    return candidates
+      .filter((currency) => flags(currency) && (hidden === undefined || hidden.has(currency.id) === query.currencyIsHidden))
+      .map((currency) => currency.id);
   }
 
   private toResponse(record: TransactionRecord): TransactionResponseDto {
-    const currency = record.currencyId === null ? undefined : this.catalog.currency(record.currencyId);
-    const native = this.catalog.currency(record.chainId);
+    const currency = record.currencyId === null ? undefined : this.catalog.findCurrency(record.currencyId);
+    const native = this.catalog.findCurrency(record.chainId);
     const amount =
       currency === undefined ? '0' : Amount.fromBaseUnits(record.direction === 'OUT' ? -record.amount : record.amount, currency.decimals).toDecimalString();
     return {
@@ -100,27 +103,9 @@ export class TransactionsService {
       invoiceId: record.invoiceId,
       confirmedAt: record.confirmedAt?.toISOString() ?? null,
       invoice: record.invoice,
-      currency: currency === undefined ? null : toCurrencyResponse(currency),
+      currency: currency === undefined ? null : CurrencyResponseDto.from(currency),
     };
   }
-}
-
-function toCurrencyResponse(currency: CatalogCurrency): CurrencyResponseDto {
-  return {
-    id: currency.id,
-    symbol: currency.symbol,
-    name: currency.name,
-    chainId: currency.chainId,
-    address: currency.address,
-    decimals: currency.decimals,
-    isNative: currency.isNative,
-    isScam: currency.isScam,
-    isVerified: currency.isVerified,
-    cmcId: currency.cmcId,
-    logoUrl: currency.logoUrl,
-    createdAt: currency.createdAt.toISOString(),
-    updatedAt: currency.updatedAt.toISOString(),
-  };
 }
 
 /**

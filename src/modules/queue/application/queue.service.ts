@@ -4,6 +4,8 @@ import { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { isUuid, uuidv7 } from '../../../shared/domain/ids';
 import { parseNonce } from '../../../shared/domain/nonce';
+import type { SmartContractVersion } from '../../catalog/catalog';
+import { CatalogService } from '../../catalog/catalog.service';
 import { lockDeployment } from '../../deployments/application/deployment-locks';
 import { Deployment } from '../../deployments/domain/deployment';
 import { Call, CallWire, parseCall } from '../domain/call';
@@ -11,7 +13,6 @@ import { signatureFormatFor, SigningDomain, verifySubmittedSignature } from '../
 import { OperationActor, QueueOperation, QueueOperationView, QueueState, SignerRules } from '../domain/queue-operation';
 import { QueueOperationRepository } from '../domain/queue-operation.repository';
 import { QueueOperationStatus, QueueOperationType } from '../domain/queue-operation-status';
-import { CatalogLookup } from '../infrastructure/catalog-lookup';
 import { OperationChangeReason, QueueOperationListeners } from './queue-operation-listeners';
 
 export interface QueueListQuery {
@@ -72,12 +73,12 @@ export class QueueService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly operations: QueueOperationRepository,
-    private readonly catalog: CatalogLookup,
+    private readonly catalog: CatalogService,
     private readonly listeners: QueueOperationListeners,
   ) {}
 
   async list(deployment: Deployment, caller: CallerRef, query: QueueListQuery): Promise<QueuePage> {
-    const rules = await this.signerRules(deployment);
+    const rules = this.signerRules(deployment);
     const { total, items } = await this.operations.list(deployment.id, deployment.networkType, {
       statuses: query.statuses,
       operationTypes: query.operationTypes,
@@ -102,7 +103,7 @@ export class QueueService {
   async get(deployment: Deployment, caller: CallerRef, operationId: string): Promise<QueueOperationView> {
     const operation = isUuid(operationId) ? await this.operations.findById(deployment.id, operationId.toLowerCase(), deployment.networkType) : undefined;
     if (operation === undefined) throw operationNotFound();
-    return operation.viewFor(actorOf(caller), await this.signerRules(deployment), await this.queueState(deployment), new Date());
+    return operation.viewFor(actorOf(caller), this.signerRules(deployment), await this.queueState(deployment), new Date());
   }
 
   async createMultisigConfigChange(
@@ -180,8 +181,8 @@ export class QueueService {
       if (!operation.isLive(now)) {
         throw DomainError.invalid('OPERATION_NOT_SIGNABLE', `Operation can no longer be signed (status ${operation.statusAt(now)})`);
       }
-      const rules = await this.signerRules(current);
-      const domain = await this.signingDomain(current);
+      const rules = this.signerRules(current);
+      const domain = this.signingDomain(current);
       const verified = await verifySubmittedSignature(signatureInput, rules.format, domain, operation.calls, operation.nonce);
       const previousStatus = operation.storedStatus;
       const signature = { ...verified, submittedBy: caller.memberId, createdAt: now };
@@ -211,7 +212,7 @@ export class QueueService {
       const operation = await this.operations.findForUpdate(manager, current.id, operationId.toLowerCase(), current.networkType);
       if (operation === undefined) throw operationNotFound();
       const previousStatus = operation.storedStatus;
-      operation.changeNonce(nonce, actorOf(caller), await this.signerRules(current), current.currentNonce, new Date());
+      operation.changeNonce(nonce, actorOf(caller), this.signerRules(current), current.currentNonce, new Date());
       await this.operations.deleteSignatures(manager, operation.id);
       await this.operations.save(manager, operation);
       await this.listeners.notify(manager, { operation, previousStatus, reason: 'nonce_changed' });
@@ -234,7 +235,7 @@ export class QueueService {
 
   /** Re-counts every live operation after the signers changed; the deployment must be locked. */
   async reevaluateLiveOperations(manager: EntityManager, deployment: Deployment): Promise<void> {
-    const rules = await this.signerRules(deployment);
+    const rules = this.signerRules(deployment);
     for (const operation of await this.operations.findLiveForUpdate(manager, deployment.id, deployment.networkType)) {
       const previousStatus = operation.storedStatus;
       const dropped = operation.reevaluate(rules);
@@ -254,13 +255,13 @@ export class QueueService {
     if (force || operation.storedStatus !== previousStatus) await this.listeners.notify(manager, { operation, previousStatus, reason });
   }
 
-  async signerRules(deployment: Deployment): Promise<SignerRules> {
-    const version = await this.requireVersion(deployment);
+  signerRules(deployment: Deployment): SignerRules {
+    const version = this.requireVersion(deployment);
     return { approvers: deployment.approvers, threshold: deployment.threshold, format: signatureFormatFor(version.version) };
   }
 
-  private async signingDomain(deployment: Deployment): Promise<SigningDomain> {
-    const version = await this.requireVersion(deployment);
+  private signingDomain(deployment: Deployment): SigningDomain {
+    const version = this.requireVersion(deployment);
     return {
       name: version.eip712Domain.name,
       version: version.eip712Domain.version,
@@ -269,8 +270,8 @@ export class QueueService {
     };
   }
 
-  private async requireVersion(deployment: Deployment) {
-    const version = await this.catalog.contractVersion(deployment.smartContractVersionId);
+  private requireVersion(deployment: Deployment): SmartContractVersion {
+    const version = this.catalog.findSmartContractVersion(deployment.smartContractVersionId);
     // Deployments are created only with catalog versions, so this is a broken catalog, not input.
     if (version === undefined) throw new Error(`unknown contract version ${deployment.smartContractVersionId}`);
     return version;
@@ -292,7 +293,7 @@ export class QueueService {
 
   private async viewIn(manager: EntityManager, deploymentId: string, operation: QueueOperation, caller: CallerRef, locked?: Deployment): Promise<QueueOperationView> {
     const deployment = locked ?? (await this.requireLockedDeployment(manager, deploymentId, 'share'));
-    return operation.viewFor(actorOf(caller), await this.signerRules(deployment), await this.queueState(deployment, manager), new Date());
+    return operation.viewFor(actorOf(caller), this.signerRules(deployment), await this.queueState(deployment, manager), new Date());
   }
 
   private async requireLockedDeployment(manager: EntityManager, id: string, mode: 'update' | 'share'): Promise<Deployment> {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Address } from '../../../../shared/domain/address';
 import { DomainError } from '../../../../shared/domain/domain-error';
-import { CatalogLookup } from '../../infrastructure/catalog-lookup';
+import { CatalogService } from '../../../catalog/catalog.service';
 import { TransactionRecorder } from '../transaction-recorder';
 import { TransferEventDto } from './chain-event.dto';
 import { ChainEventHandler } from './chain-event-handler';
@@ -19,13 +19,13 @@ export class DepositTransferHandler implements ChainEventHandler<TransferEventDt
 
   constructor(
     private readonly transactions: TransactionRecorder,
-    private readonly catalog: CatalogLookup,
+    private readonly catalog: CatalogService,
   ) {}
 
   async apply(event: TransferEventDto, manager: EntityManager): Promise<void> {
-    const network = this.catalog.network(event.chainId);
+    const network = this.catalog.findNetwork(event.chainId);
     if (network === undefined) throw DomainError.invalid('UNKNOWN_CHAIN', `chainId ${event.chainId} is not a supported network`);
-    const currency = this.catalog.currency(event.currencyId);
+    const currency = this.catalog.findCurrency(event.currencyId);
     if (currency === undefined || currency.chainId !== event.chainId) {
       throw DomainError.invalid('UNKNOWN_CURRENCY', `currencyId ${event.currencyId} is not a currency of chain ${event.chainId}`);
     }
