@@ -483,6 +483,31 @@ describe('payouts (endpoints 14-17, SPEC §8)', () => {
       expect((await getPayout(d, created.id).expect(200)).body).toMatchObject({ trackingId: null, callbackUrl: null });
     });
 
+    it('loses neither change when PATCH races the signature that makes the payout SIGNED (row lock)', async () => {
+      const raced = await createDeployment(t, { memberCount: 2, approverCount: 2, threshold: 1 });
+      const payouts = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => createPayout(raced, { trackingId: `before-${i}` })),
+      );
+      const version = '1.2.0-evm';
+      const signatures = await Promise.all(
+        payouts.map(async (payout) => submission(raced.approvers[0], raced, version, await operationOf(raced, payout))),
+      );
+      const results = await Promise.all(
+        payouts.flatMap((payout, i) => [
+          patch(raced, payout.id, { trackingId: `after-${i}`, callbackUrl: 'https://raced.example/cb' }),
+          sign(t, raced, raced.approvers[1], payout.queueOperationId, signatures[i]),
+        ]),
+      );
+      expect(results.map((res) => res.status)).toEqual(Array(20).fill(200));
+      for (const [i, payout] of payouts.entries()) {
+        expect((await getPayout(raced, payout.id).expect(200)).body).toMatchObject({
+          status: 'SIGNED',
+          trackingId: `after-${i}`,
+          callbackUrl: 'https://raced.example/cb',
+        });
+      }
+    });
+
     it.each([
       ['an empty body', {}],
       ['only unknown fields', { status: 'EXECUTED' }],
