@@ -10,6 +10,7 @@ import { BillingModule } from './modules/billing/billing.module';
 import { ClaimsModule } from './modules/claims/claims.module';
 import { DeploymentsModule } from './modules/deployments/deployments.module';
 import { HealthModule } from './modules/health/health.module';
+import { PayoutsModule } from './modules/payouts/payouts.module';
 import { QueueModule } from './modules/queue/queue.module';
 
 @Global()
@@ -37,6 +38,7 @@ export class AppModule {
         BillingModule,
         ClaimsModule,
         QueueModule,
+        PayoutsModule,
       ],
     };
   }

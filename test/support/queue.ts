@@ -130,3 +130,29 @@ export function decodeBlob(blob: string, packed: boolean): { signer?: Hex; signa
   }
   return entries;
 }
+
+/** The `bytes32` id the contract's `execute` takes for an operation (16 zero bytes ‖ UUID). */
+export function executeIdOf(operationId: string): Hex {
+  return `0x${'0'.repeat(32)}${operationId.replace(/-/g, '')}`;
+}
+
+/** An indexer's `execution` event for operations of a deployment (SPEC §10). */
+export function executionEvent(
+  deployment: { chainId: string; address: string },
+  operationIds: string[],
+  status: 'PENDING' | 'EXECUTED' | 'CONFIRMED' | 'FAILED',
+  txHash: string,
+  eventId: string,
+) {
+  return {
+    eventId,
+    kind: 'execution',
+    chainId: deployment.chainId,
+    deploymentAddress: deployment.address,
+    txHash,
+    status,
+    executeOperationIds: operationIds.map(executeIdOf),
+    confirmations: status === 'CONFIRMED' ? 50 : 1,
+    fee: '21000',
+  };
+}

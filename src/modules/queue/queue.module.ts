@@ -4,6 +4,7 @@ import { DeploymentsModule } from '../deployments/deployments.module';
 import { ChainEventIntake } from '../deployments/application/chain-events/chain-event-intake';
 import { QueueOperationsController } from './api/queue-operations.controller';
 import { ExecutionEventHandler } from './application/execution-event.handler';
+import { OperationTransactionDetailsProviders } from './application/operation-transaction-details';
 import { QueueOperationListeners } from './application/queue-operation-listeners';
 import { QueueService } from './application/queue.service';
 import { QueueOperationRepository } from './domain/queue-operation.repository';
@@ -12,7 +13,8 @@ import { TypeOrmQueueOperationRepository } from './infrastructure/typeorm-queue-
 /**
  * The operations queue: operations, owners' signatures, and what execution events do to them.
  * Other contexts use `QueueService.createOperation` (inside their transaction) and follow their
- * operations through `QueueOperationListeners.onOperationChanged`.
+ * operations through `QueueOperationListeners.onOperationChanged`, and say what their executed
+ * operations moved through `OperationTransactionDetailsProviders.register`.
  */
 @Module({
   imports: [CatalogModule, DeploymentsModule],
@@ -20,10 +22,11 @@ import { TypeOrmQueueOperationRepository } from './infrastructure/typeorm-queue-
   providers: [
     QueueService,
     QueueOperationListeners,
+    OperationTransactionDetailsProviders,
     ExecutionEventHandler,
     { provide: QueueOperationRepository, useClass: TypeOrmQueueOperationRepository },
   ],
-  exports: [QueueService, QueueOperationListeners],
+  exports: [QueueService, QueueOperationListeners, OperationTransactionDetailsProviders],
 })
 export class QueueModule implements OnModuleInit {
   constructor(

@@ -1,21 +1,24 @@
+import type { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { canTransitionPayout, PayoutStatus } from './payout-status';
 
 export interface PayoutProps {
   readonly id: string;
   readonly deploymentId: string;
+  /** Canonical catalog id (`{chainId}` or `{chainId}-{address}`). */
   readonly currencyId: string;
   /** Base units of the currency. */
   readonly amount: bigint;
-  /** Display form (EIP-55 or Tron base58). */
-  readonly toAddress: string;
-  readonly isTron: boolean;
+  readonly toAddress: Address;
   readonly trackingId: string | null;
   readonly callbackUrl: string | null;
   readonly queueOperationId: string;
+  /** Mirrors the operation's nonce. */
   readonly nonce: bigint;
   readonly status: PayoutStatus;
+  /** The creator's address in display form, and their member id. */
   readonly createdBy: string;
+  readonly createdByMemberId: string;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -40,9 +43,9 @@ export class Payout {
     return new Payout(props);
   }
 
-  static create(props: Omit<PayoutProps, 'status'>): Payout {
+  static create(props: Omit<PayoutProps, 'status' | 'updatedAt'>): Payout {
     if (props.amount <= 0n) throw DomainError.field('amount', 'amount must be greater than 0', 'INVALID_AMOUNT');
-    return new Payout({ ...props, status: 'CREATED' });
+    return new Payout({ ...props, status: 'CREATED', updatedAt: props.createdAt });
   }
 
   get id(): string {
@@ -51,26 +54,43 @@ export class Payout {
   get status(): PayoutStatus {
     return this.props.status;
   }
+  get isTron(): boolean {
+    return this.props.toAddress.networkType === 'tvm';
+  }
 
   /**
-   * Follows the operation. Reports arrive from the chain and from other requests in any order, so
-   * one that would move a payout backward or out of a final status is ignored: returns whether the
-   * status changed.
+   * Follows the operation. These are observations, not commands: reports arrive from the chain and
+   * from other requests in any order, so one that would move a payout backward or out of a final
+   * status is ignored (throwing would roll back the operation change that reported it). The nonce
+   * always mirrors the operation's. Returns whether anything changed.
    */
-  followOperation(progress: OperationProgress, nonce?: bigint): boolean {
+  followOperation(progress: OperationProgress, nonce: bigint | undefined, now: Date): boolean {
     const target = STATUS_BY_PROGRESS[progress];
-    if (nonce !== undefined) this.props = { ...this.props, nonce };
-    if (target === this.props.status || !canTransitionPayout(this.props.status, target)) return false;
-    this.props = { ...this.props, status: target };
+    const nonceChanged = nonce !== undefined && nonce !== this.props.nonce;
+    const statusChanged = target !== this.props.status && canTransitionPayout(this.props.status, target);
+    if (!nonceChanged && !statusChanged) return false;
+    this.props = {
+      ...this.props,
+      nonce: nonceChanged ? nonce : this.props.nonce,
+      status: statusChanged ? target : this.props.status,
+      updatedAt: now,
+    };
     return true;
   }
 
-  /** PATCH (17): null clears a field; undefined leaves it. */
-  updateReferences(changes: { trackingId?: string | null; callbackUrl?: string | null }): void {
+  /** PATCH (17): null clears a field; undefined leaves it. At least one must be given. */
+  updateReferences(changes: { trackingId?: string | null; callbackUrl?: string | null }, now: Date): void {
+    if (changes.trackingId === undefined && changes.callbackUrl === undefined) {
+      throw DomainError.invalid(
+        'VALIDATION_FAILED',
+        'Invalid request: give trackingId or callbackUrl (null clears it)',
+      );
+    }
     this.props = {
       ...this.props,
       trackingId: changes.trackingId === undefined ? this.props.trackingId : changes.trackingId,
       callbackUrl: changes.callbackUrl === undefined ? this.props.callbackUrl : changes.callbackUrl,
+      updatedAt: now,
     };
   }
 

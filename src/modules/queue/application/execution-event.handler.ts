@@ -9,6 +9,7 @@ import { TransactionStatus } from '../../deployments/domain/transaction-status';
 import { operationIdFromExecuteId } from '../domain/queue-operation';
 import { QueueOperationRepository } from '../domain/queue-operation.repository';
 import { TRANSACTION_TYPE_BY_OPERATION } from '../domain/queue-operation-status';
+import { OperationTransactionDetailsProviders } from './operation-transaction-details';
 import { QueueService } from './queue.service';
 
 /** What the execution transaction's (forward-only) status means for the operations it names. */
@@ -33,6 +34,7 @@ export class ExecutionEventHandler implements ChainEventHandler<ExecutionEventDt
     private readonly operations: QueueOperationRepository,
     private readonly transactions: TransactionRecorder,
     private readonly queue: QueueService,
+    private readonly details: OperationTransactionDetailsProviders,
   ) {}
 
   async apply(event: ExecutionEventDto, manager: EntityManager): Promise<void> {
@@ -45,6 +47,8 @@ export class ExecutionEventHandler implements ChainEventHandler<ExecutionEventDt
     let signersChanged = false;
 
     for (const operation of named) {
+      // What the operation moved (a PAYOUT's currency, amount, recipient), from the context that owns it.
+      const moved = await this.details.detailsOf(operation, manager);
       const recorded = await this.transactions.record(manager, {
         deploymentId: deployment.id,
         chainId: deployment.chainId,
@@ -56,6 +60,9 @@ export class ExecutionEventHandler implements ChainEventHandler<ExecutionEventDt
         operationType: TRANSACTION_TYPE_BY_OPERATION[operation.type],
         operationId: operation.id,
         fromAddress: deployment.address.display,
+        currencyId: moved?.currencyId ?? null,
+        amount: moved?.amount,
+        toAddress: moved?.toAddress ?? null,
         blockNumber: event.blockNumber ?? null,
         fee: event.fee === undefined ? undefined : BigInt(event.fee),
       });

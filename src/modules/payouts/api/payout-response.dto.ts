@@ -1,0 +1,83 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Amount } from '../../../shared/domain/amount';
+import { PageDto } from '../../../shared/http/query-params';
+import { CurrencyResponseDto, toCurrencyResponse } from '../../billing/api/currency-response.dto';
+import type { Payout } from '../domain/payout';
+import { PAYOUT_STATUSES, PayoutStatus } from '../domain/payout-status';
+import type { CatalogCurrency } from '../infrastructure/catalog-lookup';
+
+export class PayoutResponseDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ example: '1-0xdac17f958d2ee523a2206206994597c13d831ec7' })
+  currencyId: string;
+
+  @ApiProperty({ example: '12.5', description: 'Whole units of the currency' })
+  amount: string;
+
+  @ApiProperty({ example: '0x5B38Da6a701c568545dCfcB03FcB875f56beddC4', description: 'EIP-55, or Tron base58' })
+  toAddress: string;
+
+  @ApiProperty()
+  isTron: boolean;
+
+  @ApiProperty({ format: 'uuid' })
+  deploymentId: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  trackingId: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  callbackUrl: string | null;
+
+  @ApiProperty({ format: 'uuid', description: 'The PAYOUT queue operation that carries this payout' })
+  queueOperationId: string;
+
+  @ApiProperty({ example: '17' })
+  nonce: string;
+
+  @ApiProperty({ enum: PAYOUT_STATUSES })
+  status: PayoutStatus;
+
+  @ApiProperty({ description: "Creator's address" })
+  createdBy: string;
+
+  @ApiProperty({ example: '2026-11-21T20:02:55.123Z' })
+  createdAt: string;
+
+  @ApiProperty({ example: '2026-11-21T20:02:55.123Z' })
+  updatedAt: string;
+
+  @ApiProperty({ type: CurrencyResponseDto })
+  currency: CurrencyResponseDto;
+}
+
+/** The seed names the read shape separately; it is the same payout. */
+export class PayoutDetailResponseDto extends PayoutResponseDto {}
+
+export class PayoutListResponseDto extends PageDto {
+  @ApiProperty({ type: [PayoutDetailResponseDto] })
+  items: PayoutDetailResponseDto[];
+}
+
+export function toPayoutResponse(payout: Payout, currency: CatalogCurrency): PayoutResponseDto {
+  const p = payout.toProps();
+  return {
+    id: p.id,
+    currencyId: p.currencyId,
+    amount: Amount.fromBaseUnits(p.amount, currency.decimals).toDecimalString(),
+    toAddress: p.toAddress.display,
+    isTron: payout.isTron,
+    deploymentId: p.deploymentId,
+    trackingId: p.trackingId,
+    callbackUrl: p.callbackUrl,
+    queueOperationId: p.queueOperationId,
+    nonce: p.nonce.toString(),
+    status: p.status,
+    createdBy: p.createdBy,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+    currency: toCurrencyResponse(currency),
+  };
+}

@@ -1,0 +1,126 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
+import { pageRequest } from '../../../shared/http/query-params';
+import { Caller } from '../../auth/domain/caller';
+import { CurrentCaller, CurrentDeployment, DeploymentScoped } from '../../deployments/api/deployment-access.guard';
+import { Deployment } from '../../deployments/domain/deployment';
+import { PayoutsService } from '../application/payouts.service';
+import { Payout } from '../domain/payout';
+import { CreatePayoutDto } from './create-payout.dto';
+import {
+  PayoutDetailResponseDto,
+  PayoutListResponseDto,
+  PayoutResponseDto,
+  toPayoutResponse,
+} from './payout-response.dto';
+import { PayoutsQueryDto } from './payouts-query.dto';
+import { UpdatePayoutDto } from './update-payout.dto';
+
+const BAD_REQUEST = (description: string) => ApiResponse({ status: 400, description, type: ErrorResponseDto });
+const PAYOUT_ID = ApiParam({
+  name: 'payoutId',
+  description: 'Payout UUID',
+  schema: { type: 'string', format: 'uuid' },
+});
+
+/** Endpoints 14-17 (SPEC §8): parse, authorize (the guard), one service call, the DTO. */
+@ApiTags('Payouts')
+@DeploymentScoped('not_found')
+@Controller('api/v1/deployments/:deploymentId/payouts')
+export class PayoutsController {
+  constructor(private readonly payouts: PayoutsService) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({
+    operationId: 'PayoutsController_create_v1',
+    summary: 'Create a payout and its PAYOUT queue operation',
+  })
+  @ApiBody({ type: CreatePayoutDto, required: true })
+  @ApiResponse({ status: 201, type: PayoutResponseDto })
+  @BAD_REQUEST('Invalid input: deploymentId, currency, amount, address, trackingId, callbackUrl or nonce')
+  async create(
+    @CurrentDeployment() deployment: Deployment,
+    @CurrentCaller() caller: Caller,
+    @Body() body: CreatePayoutDto,
+  ): Promise<PayoutResponseDto> {
+    const payout = await this.payouts.create(deployment, caller, {
+      deploymentId: body.deploymentId,
+      currencyId: body.currencyId,
+      amount: body.amount,
+      toAddress: body.toAddress,
+      trackingId: body.trackingId ?? null,
+      callbackUrl: body.callbackUrl ?? null,
+      nonce: body.nonce ?? undefined,
+    });
+    return this.present(payout);
+  }
+
+  @Get()
+  @ApiOperation({ operationId: 'PayoutsController_findAll_v1', summary: 'List payouts' })
+  @ApiResponse({ status: 200, type: PayoutListResponseDto })
+  @BAD_REQUEST('Invalid query parameter or deployment id')
+  async findAll(
+    @CurrentDeployment() deployment: Deployment,
+    @Query() query: PayoutsQueryDto,
+  ): Promise<PayoutListResponseDto> {
+    const page = pageRequest(query);
+    const { total, items } = await this.payouts.list(deployment, {
+      idContains: query.id,
+      trackingIdContains: query.trackingId,
+      createdByContains: query.createdBy,
+      toAddressContains: query.toAddress,
+      createdFrom: date(query.createdFrom),
+      createdTo: date(query.createdTo),
+      updatedFrom: date(query.updatedFrom),
+      updatedTo: date(query.updatedTo),
+      currencyIds: query.currencyIds?.length ? query.currencyIds : undefined,
+      statuses: query.statuses?.length ? query.statuses : undefined,
+      sortBy: query.sortBy ?? 'createdAt',
+      sortOrder: query.sortOrder ?? 'desc',
+      limit: page.pageSize,
+      offset: page.offset,
+    });
+    return { total, page: page.page, pageSize: page.pageSize, items: items.map((payout) => this.present(payout)) };
+  }
+
+  @Get(':payoutId')
+  @PAYOUT_ID
+  @ApiOperation({ operationId: 'PayoutsController_findOne_v1', summary: 'Payout details' })
+  @ApiResponse({ status: 200, type: PayoutDetailResponseDto })
+  @BAD_REQUEST('Malformed deployment id')
+  async findOne(
+    @CurrentDeployment() deployment: Deployment,
+    @Param('payoutId') payoutId: string,
+  ): Promise<PayoutDetailResponseDto> {
+    return this.present(await this.payouts.get(deployment, payoutId));
+  }
+
+  @Patch(':payoutId')
+  @PAYOUT_ID
+  @ApiOperation({ operationId: 'PayoutsController_update_v1', summary: "Change a payout's trackingId or callbackUrl" })
+  @ApiBody({ type: UpdatePayoutDto, required: true })
+  @ApiResponse({ status: 200, type: PayoutResponseDto })
+  @BAD_REQUEST('Invalid input, or no field to change')
+  async update(
+    @CurrentDeployment() deployment: Deployment,
+    @Param('payoutId') payoutId: string,
+    @Body() body: UpdatePayoutDto,
+  ): Promise<PayoutResponseDto> {
+    return this.present(
+      await this.payouts.updateReferences(deployment, payoutId, {
+        trackingId: body.trackingId,
+        callbackUrl: body.callbackUrl,
+      }),
+    );
+  }
+
+  private present(payout: Payout): PayoutResponseDto {
+    return toPayoutResponse(payout, this.payouts.currency(payout));
+  }
+}
+
+function date(value: string | undefined): Date | undefined {
+  return value === undefined ? undefined : new Date(value);
+}

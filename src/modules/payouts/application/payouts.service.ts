@@ -1,0 +1,140 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Address } from '../../../shared/domain/address';
+import { Amount } from '../../../shared/domain/amount';
+import { DomainError } from '../../../shared/domain/domain-error';
+import { isUuid, uuidv7 } from '../../../shared/domain/ids';
+import { parseNonce } from '../../../shared/domain/nonce';
+import type { Caller } from '../../auth/domain/caller';
+import type { Deployment } from '../../deployments/domain/deployment';
+import { QueueService } from '../../queue/application/queue.service';
+import { Payout } from '../domain/payout';
+import { payoutCalls } from '../domain/payout-calls';
+import { PayoutListFilter, PayoutRepository } from '../domain/payout.repository';
+import { CatalogCurrency, CatalogLookup } from '../infrastructure/catalog-lookup';
+
+/** CreatePayoutDto after shape validation: values still as the client wrote them. */
+export interface CreatePayoutInput {
+  readonly deploymentId: string;
+  readonly currencyId: string;
+  readonly amount: string;
+  readonly toAddress: string;
+  readonly trackingId: string | null;
+  readonly callbackUrl: string | null;
+  readonly nonce?: string;
+}
+
+export interface PayoutReferencesInput {
+  readonly trackingId?: string | null;
+  readonly callbackUrl?: string | null;
+}
+
+const PAYOUT_NOT_FOUND = () => DomainError.notFound('PAYOUT_NOT_FOUND', 'Payout not found');
+
+/** Payouts (endpoints 14-17, SPEC §8): one method per endpoint, each owning its transaction. */
+@Injectable()
+export class PayoutsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly payouts: PayoutRepository,
+    private readonly queue: QueueService,
+    private readonly catalog: CatalogLookup,
+  ) {}
+
+  /**
+   * Creates the payout and its PAYOUT operation in one transaction: either both exist or neither.
+   * The queue locks the deployment to choose (or check) the nonce; any rule broken after that (a
+   * nonce below currentNonce) rolls the operation back with the payout.
+   */
+  async create(deployment: Deployment, caller: Caller, input: CreatePayoutInput): Promise<Payout> {
+    if (input.deploymentId.toLowerCase() !== deployment.id.toLowerCase()) {
+      throw DomainError.field(
+        'deploymentId',
+        'deploymentId must equal the deployment id in the path',
+        'DEPLOYMENT_ID_MISMATCH',
+      );
+    }
+    const currency = this.currencyOf(deployment, input.currencyId);
+    const amount = Amount.parse(input.amount, currency.decimals, 'amount').baseUnits;
+    const toAddress = Address.parse(input.toAddress, deployment.networkType, 'toAddress');
+    const nonce = input.nonce === undefined ? undefined : parseNonce(input.nonce);
+    const token =
+      currency.address === null ? null : Address.parse(currency.address, deployment.networkType, 'currencyId');
+    const id = uuidv7();
+    return this.dataSource.transaction(async (manager) => {
+      const operation = await this.queue.createOperation(manager, {
+        deployment,
+        type: 'PAYOUT',
+        calls: payoutCalls(toAddress, amount, token),
+        payload: { payoutId: id },
+        nonce,
+        createdBy: { memberId: caller.memberId, address: caller.address },
+      });
+      const payout = Payout.create({
+        id,
+        deploymentId: deployment.id,
+        currencyId: currency.id,
+        amount,
+        toAddress,
+        trackingId: input.trackingId,
+        callbackUrl: input.callbackUrl,
+        queueOperationId: operation.id,
+        nonce: operation.nonce,
+        createdBy: caller.address,
+        createdByMemberId: caller.memberId,
+        createdAt: new Date(),
+      });
+      await this.payouts.within(manager).insert(payout);
+      return payout;
+    });
+  }
+
+  async list(
+    deployment: Deployment,
+    filter: Omit<PayoutListFilter, 'currencyIds'> & { currencyIds?: readonly string[] },
+  ): Promise<{ total: number; items: Payout[] }> {
+    // Canonical spelling, so a filter in any case matches; unknown ids match nothing.
+    const currencyIds = filter.currencyIds?.map((id) => this.catalog.currency(id)?.id ?? id);
+    return this.payouts.list(deployment.id, { ...filter, currencyIds });
+  }
+
+  async get(deployment: Deployment, payoutId: string): Promise<Payout> {
+    const payout = isUuid(payoutId) ? await this.payouts.find(deployment.id, payoutId.toLowerCase()) : undefined;
+    if (payout === undefined) throw PAYOUT_NOT_FOUND();
+    return payout;
+  }
+
+  /** PATCH (17): trackingId / callbackUrl only; the row lock serialises concurrent edits with status changes. */
+  async updateReferences(deployment: Deployment, payoutId: string, changes: PayoutReferencesInput): Promise<Payout> {
+    if (!isUuid(payoutId)) throw PAYOUT_NOT_FOUND();
+    return this.dataSource.transaction(async (manager) => {
+      const unit = this.payouts.within(manager);
+      const payout = await unit.findForUpdate(deployment.id, payoutId.toLowerCase());
+      if (payout === undefined) throw PAYOUT_NOT_FOUND();
+      payout.updateReferences(changes, new Date());
+      await unit.save(payout);
+      return payout;
+    });
+  }
+
+  /** The currency as the response shows it; the catalog never drops a currency a payout used. */
+  currency(payout: Payout): CatalogCurrency {
+    const currency = this.catalog.currency(payout.toProps().currencyId);
+    if (currency === undefined) throw new Error(`payout ${payout.id} has a currency the catalog does not know`);
+    return currency;
+  }
+
+  private currencyOf(deployment: Deployment, id: string): CatalogCurrency {
+    const currency = this.catalog.currency(id);
+    if (currency === undefined)
+      throw DomainError.field('currencyId', `currency ${id} does not exist`, 'CURRENCY_NOT_FOUND');
+    if (currency.chainId !== deployment.chainId) {
+      throw DomainError.field(
+        'currencyId',
+        `currency ${id} is not on the deployment's network (${deployment.chainId})`,
+        'CURRENCY_NOT_ON_NETWORK',
+      );
+    }
+    return currency;
+  }
+}

@@ -1,0 +1,39 @@
+import type { Payout } from './payout';
+import type { PayoutStatus } from './payout-status';
+
+export interface PayoutListFilter {
+  readonly idContains?: string;
+  readonly trackingIdContains?: string;
+  readonly createdByContains?: string;
+  readonly toAddressContains?: string;
+  readonly createdFrom?: Date;
+  readonly createdTo?: Date;
+  readonly updatedFrom?: Date;
+  readonly updatedTo?: Date;
+  /** Canonical currency ids. */
+  readonly currencyIds?: readonly string[];
+  readonly statuses?: readonly PayoutStatus[];
+  readonly sortBy: 'id' | 'createdAt' | 'updatedAt';
+  readonly sortOrder: 'asc' | 'desc';
+  readonly limit: number;
+  readonly offset: string;
+}
+
+/**
+ * Work inside a database transaction someone opened: the create use case (which also creates the
+ * PAYOUT operation), a queue change a payout follows, or an execution event. Reads here lock.
+ */
+export interface PayoutUnitOfWork {
+  insert(payout: Payout): Promise<void>;
+  save(payout: Payout): Promise<void>;
+  findForUpdate(deploymentId: string, payoutId: string): Promise<Payout | undefined>;
+  /** The payout carried by this queue operation, locked; undefined for operations that carry none. */
+  findByOperationForUpdate(queueOperationId: string): Promise<Payout | undefined>;
+}
+
+export abstract class PayoutRepository {
+  /** Joins a transaction someone else opened (`manager` of a queue listener or chain-event handler). */
+  abstract within(manager: unknown): PayoutUnitOfWork;
+  abstract find(deploymentId: string, payoutId: string): Promise<Payout | undefined>;
+  abstract list(deploymentId: string, filter: PayoutListFilter): Promise<{ total: number; items: Payout[] }>;
+}

@@ -1,0 +1,166 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { Address } from '../../../shared/domain/address';
+import { Payout } from '../domain/payout';
+import { PayoutListFilter, PayoutRepository, PayoutUnitOfWork } from '../domain/payout.repository';
+import { PayoutStatus } from '../domain/payout-status';
+
+interface PayoutRow {
+  id: string;
+  deployment_id: string;
+  queue_operation_id: string;
+  currency_id: string;
+  amount: string;
+  to_address: string;
+  tracking_id: string | null;
+  callback_url: string | null;
+  nonce: string;
+  status: PayoutStatus;
+  created_by: string;
+  created_by_member_id: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = `id, deployment_id, queue_operation_id, currency_id, amount, to_address, tracking_id, callback_url, nonce,
+  status, created_by, created_by_member_id, created_at, updated_at`;
+
+const SORT_COLUMNS: Record<PayoutListFilter['sortBy'], string> = {
+  id: 'id',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+};
+
+/** Payouts in PostgreSQL (table `payouts`, migration 1763750600000). */
+@Injectable()
+export class TypeOrmPayoutRepository extends PayoutRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  within(manager: unknown): PayoutUnitOfWork {
+    return new TypeOrmPayoutUnit(manager as EntityManager);
+  }
+
+  async find(deploymentId: string, payoutId: string): Promise<Payout | undefined> {
+    const rows: PayoutRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM payouts WHERE id = $1 AND deployment_id = $2`,
+      [payoutId, deploymentId],
+    );
+    return rows[0] && payoutFromRow(rows[0]);
+  }
+
+  async list(deploymentId: string, filter: PayoutListFilter): Promise<{ total: number; items: Payout[] }> {
+    const params: unknown[] = [deploymentId];
+    const where = ['deployment_id = $1'];
+    const add = (sql: (placeholder: string) => string, value: unknown) => {
+      params.push(value);
+      where.push(sql(`$${params.length}`));
+    };
+    const contains = (text: string) => `%${escapeLike(text)}%`;
+    if (filter.idContains !== undefined) add((p) => `id::text ILIKE ${p}`, contains(filter.idContains));
+    if (filter.trackingIdContains !== undefined)
+      add((p) => `tracking_id ILIKE ${p}`, contains(filter.trackingIdContains));
+    if (filter.createdByContains !== undefined) add((p) => `created_by ILIKE ${p}`, contains(filter.createdByContains));
+    if (filter.toAddressContains !== undefined) add((p) => `to_address ILIKE ${p}`, contains(filter.toAddressContains));
+    if (filter.createdFrom) add((p) => `created_at >= ${p}`, filter.createdFrom);
+    if (filter.createdTo) add((p) => `created_at <= ${p}`, filter.createdTo);
+    if (filter.updatedFrom) add((p) => `updated_at >= ${p}`, filter.updatedFrom);
+    if (filter.updatedTo) add((p) => `updated_at <= ${p}`, filter.updatedTo);
+    if (filter.currencyIds) add((p) => `currency_id = ANY(${p}::text[])`, filter.currencyIds);
+    if (filter.statuses) add((p) => `status = ANY(${p}::text[])`, filter.statuses);
+    const whereSql = where.join(' AND ');
+    const [{ total }]: { total: string }[] = await this.dataSource.query(
+      `SELECT count(*) AS total FROM payouts WHERE ${whereSql}`,
+      params,
+    );
+    const direction = filter.sortOrder === 'asc' ? 'ASC' : 'DESC';
+    const column = SORT_COLUMNS[filter.sortBy];
+    const order = column === 'id' ? `id ${direction}` : `${column} ${direction}, id ${direction}`;
+    const rows: PayoutRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM payouts WHERE ${whereSql} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, filter.limit, filter.offset],
+    );
+    return { total: Number(total), items: rows.map(payoutFromRow) };
+  }
+}
+
+class TypeOrmPayoutUnit implements PayoutUnitOfWork {
+  constructor(private readonly manager: EntityManager) {}
+
+  async insert(payout: Payout): Promise<void> {
+    const p = payout.toProps();
+    await this.manager.query(
+      `INSERT INTO payouts (id, deployment_id, queue_operation_id, currency_id, amount, to_address, to_address_hex, tracking_id,
+                            callback_url, nonce, status, created_by, created_by_member_id, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+      [
+        p.id,
+        p.deploymentId,
+        p.queueOperationId,
+        p.currencyId,
+        p.amount.toString(),
+        p.toAddress.display,
+        p.toAddress.hex20,
+        p.trackingId,
+        p.callbackUrl,
+        p.nonce.toString(),
+        p.status,
+        p.createdBy,
+        p.createdByMemberId,
+        p.createdAt,
+        p.updatedAt,
+      ],
+    );
+  }
+
+  async save(payout: Payout): Promise<void> {
+    const p = payout.toProps();
+    await this.manager.query(
+      `UPDATE payouts SET tracking_id = $2, callback_url = $3, nonce = $4, status = $5, updated_at = $6 WHERE id = $1`,
+      [p.id, p.trackingId, p.callbackUrl, p.nonce.toString(), p.status, p.updatedAt],
+    );
+  }
+
+  async findForUpdate(deploymentId: string, payoutId: string): Promise<Payout | undefined> {
+    const rows: PayoutRow[] = await this.manager.query(
+      `SELECT ${COLUMNS} FROM payouts WHERE id = $1 AND deployment_id = $2 FOR UPDATE`,
+      [payoutId, deploymentId],
+    );
+    return rows[0] && payoutFromRow(rows[0]);
+  }
+
+  async findByOperationForUpdate(queueOperationId: string): Promise<Payout | undefined> {
+    const rows: PayoutRow[] = await this.manager.query(
+      `SELECT ${COLUMNS} FROM payouts WHERE queue_operation_id = $1 FOR UPDATE`,
+      [queueOperationId],
+    );
+    return rows[0] && payoutFromRow(rows[0]);
+  }
+}
+
+function payoutFromRow(row: PayoutRow): Payout {
+  // The display form says which network it belongs to (0x… EVM, T… Tron).
+  const toAddress = Address.tryParseAny(row.to_address);
+  if (toAddress === undefined) throw new Error(`payout ${row.id} has an unreadable to_address`);
+  return Payout.restore({
+    id: row.id,
+    deploymentId: row.deployment_id,
+    currencyId: row.currency_id,
+    amount: BigInt(row.amount),
+    toAddress,
+    trackingId: row.tracking_id,
+    callbackUrl: row.callback_url,
+    queueOperationId: row.queue_operation_id,
+    nonce: BigInt(row.nonce),
+    status: row.status,
+    createdBy: row.created_by,
+    createdByMemberId: row.created_by_member_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

@@ -1,0 +1,41 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { DeploymentsModule } from '../deployments/deployments.module';
+import { OperationTransactionDetailsProviders } from '../queue/application/operation-transaction-details';
+import { QueueOperationListeners } from '../queue/application/queue-operation-listeners';
+import { QueueModule } from '../queue/queue.module';
+import { PayoutsController } from './api/payouts.controller';
+import { PayoutOperationFollower } from './application/payout-operation-follower';
+import { PayoutsService } from './application/payouts.service';
+import { PayoutRepository } from './domain/payout.repository';
+import { CatalogLookup } from './infrastructure/catalog-lookup';
+import { TypeOrmPayoutRepository } from './infrastructure/typeorm-payout.repository';
+
+/**
+ * Money out (SPEC §8): payouts, each carried by a PAYOUT queue operation created with it. The
+ * payout follows its operation through the queue's listeners, and tells the queue what an executed
+ * PAYOUT moved so its OUT transaction shows currency, amount and recipient.
+ */
+@Module({
+  imports: [DeploymentsModule, QueueModule],
+  controllers: [PayoutsController],
+  providers: [
+    PayoutsService,
+    PayoutOperationFollower,
+    CatalogLookup,
+    { provide: PayoutRepository, useClass: TypeOrmPayoutRepository },
+  ],
+})
+export class PayoutsModule implements OnModuleInit {
+  constructor(
+    private readonly listeners: QueueOperationListeners,
+    private readonly transactionDetails: OperationTransactionDetailsProviders,
+    private readonly follower: PayoutOperationFollower,
+  ) {}
+
+  onModuleInit(): void {
+    this.listeners.onOperationChanged((change, manager) => this.follower.follow(change, manager));
+    this.transactionDetails.register('PAYOUT', (operation, manager) =>
+      this.follower.transactionDetails(operation, manager),
+    );
+  }
+}
