@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module';
 import { DeploymentsModule } from '../deployments/deployments.module';
 import { OperationTransactionDetailsProviders } from '../queue/application/operation-transaction-details';
 import { QueueOperationListeners } from '../queue/application/queue-operation-listeners';
@@ -7,7 +8,6 @@ import { PayoutsController } from './api/payouts.controller';
 import { PayoutOperationFollower } from './application/payout-operation-follower';
 import { PayoutsService } from './application/payouts.service';
 import { PayoutRepository } from './domain/payout.repository';
-import { CatalogLookup } from './infrastructure/catalog-lookup';
 import { TypeOrmPayoutRepository } from './infrastructure/typeorm-payout.repository';
 
 /**
@@ -16,12 +16,11 @@ import { TypeOrmPayoutRepository } from './infrastructure/typeorm-payout.reposit
  * PAYOUT moved so its OUT transaction shows currency, amount and recipient.
  */
 @Module({
-  imports: [DeploymentsModule, QueueModule],
+  imports: [CatalogModule, DeploymentsModule, QueueModule],
   controllers: [PayoutsController],
   providers: [
     PayoutsService,
     PayoutOperationFollower,
-    CatalogLookup,
     { provide: PayoutRepository, useClass: TypeOrmPayoutRepository },
   ],
 })

@@ -1,4 +1,5 @@
-import { ButtonTextField, CurrencyIdsField, RequestedAmountField, TrackingIdField, UrlField } from './invoice-fields';
+import { TrackingIdField, UrlField } from '../../../shared/http/body-fields';
+import { ButtonTextField, CurrencyIdsField, RequestedAmountField } from './invoice-fields';
 
 export class CreateInvoiceDto {
   @RequestedAmountField(true)

@@ -7,7 +7,7 @@ import {
   QueryTimestamp,
 } from '../../../shared/http/query-params';
 import { INVOICE_STATUSES, InvoiceStatus } from '../domain/invoice-status';
-import { CURRENCY_ID } from './invoice-fields';
+import { CURRENCY_ID } from '../../../shared/http/body-fields';
 
 export class InvoicesQueryDto extends PaginationQueryDto {
   @QueryEnum(['id', 'createdAt', 'updatedAt'], { default: 'createdAt' })

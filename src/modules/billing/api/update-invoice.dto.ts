@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, ValidateIf } from 'class-validator';
 import { INVOICE_STATUSES, InvoiceStatus } from '../domain/invoice-status';
-import { ButtonTextField, CurrencyIdsField, RequestedAmountField, TrackingIdField, UrlField } from './invoice-fields';
+import { TrackingIdField, UrlField } from '../../../shared/http/body-fields';
+import { ButtonTextField, CurrencyIdsField, RequestedAmountField } from './invoice-fields';
 
 /** PUT (endpoint 13): keys present replace the stored values, absent keys stay; at least one key. */
 export class UpdateInvoiceDto {

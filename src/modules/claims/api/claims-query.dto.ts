@@ -7,7 +7,7 @@ import {
   QueryText,
   QueryTimestamp,
 } from '../../../shared/http/query-params';
-import { CURRENCY_ID } from '../../billing/api/invoice-fields';
+import { CURRENCY_ID } from '../../../shared/http/body-fields';
 
 export class ClaimsQueryDto extends PaginationQueryDto {
   @QueryEnum(['createdAt', 'updatedAt'], {

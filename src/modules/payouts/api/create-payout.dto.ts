@@ -1,4 +1,4 @@
-import { TrackingIdField, UrlField } from '../../billing/api/invoice-fields';
+import { TrackingIdField, UrlField } from '../../../shared/http/body-fields';
 import { CurrencyIdField, OptionalNonceField, PayoutAmountField, RequiredString } from './payout-fields';
 
 export class CreatePayoutDto {

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { CURRENCY_ID } from '../../billing/api/invoice-fields';
+import { CURRENCY_ID } from '../../../shared/http/body-fields';
 
 /**
  * Shape rules of CreatePayoutDto (SPEC §8). What needs the deployment or the catalog (the

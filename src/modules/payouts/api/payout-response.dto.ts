@@ -1,10 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Amount } from '../../../shared/domain/amount';
 import { PageDto } from '../../../shared/http/query-params';
-import { CurrencyResponseDto, toCurrencyResponse } from '../../billing/api/currency-response.dto';
+import type { Currency } from '../../catalog/catalog';
+import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
 import type { Payout } from '../domain/payout';
 import { PAYOUT_STATUSES, PayoutStatus } from '../domain/payout-status';
-import type { CatalogCurrency } from '../infrastructure/catalog-lookup';
 
 export class PayoutResponseDto {
   @ApiProperty({ format: 'uuid' })
@@ -61,7 +61,7 @@ export class PayoutListResponseDto extends PageDto {
   items: PayoutDetailResponseDto[];
 }
 
-export function toPayoutResponse(payout: Payout, currency: CatalogCurrency): PayoutResponseDto {
+export function toPayoutResponse(payout: Payout, currency: Currency): PayoutResponseDto {
   const p = payout.toProps();
   return {
     id: p.id,
@@ -78,6 +78,6 @@ export function toPayoutResponse(payout: Payout, currency: CatalogCurrency): Pay
     createdBy: p.createdBy,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
-    currency: toCurrencyResponse(currency),
+    currency: CurrencyResponseDto.from(currency),
   };
 }

@@ -6,7 +6,7 @@ import {
   QueryText,
   QueryTimestamp,
 } from '../../../shared/http/query-params';
-import { CURRENCY_ID } from '../../billing/api/invoice-fields';
+import { CURRENCY_ID } from '../../../shared/http/body-fields';
 import { PAYOUT_STATUSES, PayoutStatus } from '../domain/payout-status';
 
 export class PayoutsQueryDto extends PaginationQueryDto {

@@ -1,4 +1,4 @@
-import { TrackingIdField, UrlField } from '../../billing/api/invoice-fields';
+import { TrackingIdField, UrlField } from '../../../shared/http/body-fields';
 
 /** PATCH (17): at least one key; null clears the field, an absent key leaves it. */
 export class UpdatePayoutDto {

@@ -11,7 +11,8 @@ import { QueueService } from '../../queue/application/queue.service';
 import { Payout } from '../domain/payout';
 import { payoutCalls } from '../domain/payout-calls';
 import { PayoutListFilter, PayoutRepository } from '../domain/payout.repository';
-import { CatalogCurrency, CatalogLookup } from '../infrastructure/catalog-lookup';
+import type { Currency } from '../../catalog/catalog';
+import { CatalogService } from '../../catalog/catalog.service';
 
 /** CreatePayoutDto after shape validation: values still as the client wrote them. */
 export interface CreatePayoutInput {
@@ -38,7 +39,7 @@ export class PayoutsService {
     private readonly dataSource: DataSource,
     private readonly payouts: PayoutRepository,
     private readonly queue: QueueService,
-    private readonly catalog: CatalogLookup,
+    private readonly catalog: CatalogService,
   ) {}
 
   /**
@@ -59,7 +60,7 @@ export class PayoutsService {
     const toAddress = Address.parse(input.toAddress, deployment.networkType, 'toAddress');
     const nonce = input.nonce === undefined ? undefined : parseNonce(input.nonce);
     const token =
-      currency.address === null ? null : Address.parse(currency.address, deployment.networkType, 'currencyId');
+      currency.address === null ? null : Address.parse(currency.address.display, deployment.networkType, 'currencyId');
     const id = uuidv7();
     return this.dataSource.transaction(async (manager) => {
       const operation = await this.queue.createOperation(manager, {
@@ -94,7 +95,7 @@ export class PayoutsService {
     filter: Omit<PayoutListFilter, 'currencyIds'> & { currencyIds?: readonly string[] },
   ): Promise<{ total: number; items: Payout[] }> {
     // Canonical spelling, so a filter in any case matches; unknown ids match nothing.
-    const currencyIds = filter.currencyIds?.map((id) => this.catalog.currency(id)?.id ?? id);
+    const currencyIds = filter.currencyIds?.map((id) => this.catalog.findCurrency(id)?.id ?? id);
     return this.payouts.list(deployment.id, { ...filter, currencyIds });
   }
 
@@ -118,14 +119,14 @@ export class PayoutsService {
   }
 
   /** The currency as the response shows it; the catalog never drops a currency a payout used. */
-  currency(payout: Payout): CatalogCurrency {
-    const currency = this.catalog.currency(payout.toProps().currencyId);
+  currency(payout: Payout): Currency {
+    const currency = this.catalog.findCurrency(payout.toProps().currencyId);
     if (currency === undefined) throw new Error(`payout ${payout.id} has a currency the catalog does not know`);
     return currency;
   }
 
-  private currencyOf(deployment: Deployment, id: string): CatalogCurrency {
-    const currency = this.catalog.currency(id);
+  private currencyOf(deployment: Deployment, id: string): Currency {
+    const currency = this.catalog.findCurrency(id);
     if (currency === undefined)
       throw DomainError.field('currencyId', `currency ${id} does not exist`, 'CURRENCY_NOT_FOUND');
     if (currency.chainId !== deployment.chainId) {
