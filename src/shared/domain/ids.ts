@@ -1,13 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
-/** RFC 9562 UUID version 7: 48-bit Unix milliseconds, then random bits; sorts by creation time. */
+/**
+ * RFC 9562 UUID version 7: 48-bit Unix milliseconds, then random bits; sorts by creation time.
+ * The random part comes from `randomUUID()` (a v4, whose variant bits v7 shares), which draws on
+ * a buffered entropy pool: this runs for every request id, and a fresh `randomBytes` call each
+ * time showed up in profiles.
+ */
 export function uuidv7(now: number = Date.now()): string {
-  const bytes = randomBytes(16);
-  bytes.writeUIntBE(now, 0, 6);
-  bytes[6] = (bytes[6] & 0x0f) | 0x70;
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const random = randomUUID();
+  const time = now.toString(16).padStart(12, '0');
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${random.slice(15, 18)}-${random.slice(19)}`;
 }
 
 /** Versions 1-8 with the RFC variant, plus the nil and max UUIDs (SPEC §1, deployment id). */
