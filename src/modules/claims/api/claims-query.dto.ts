@@ -1,13 +1,12 @@
-import { IsUUID, Matches } from 'class-validator';
+import { IsUUID } from 'class-validator';
+import { QueryCurrencyIds } from '../../../shared/http/list-query.dto';
 import {
   PaginationQueryDto,
-  QueryArray,
   QueryBoolean,
   QueryEnum,
   QueryText,
   QueryTimestamp,
 } from '../../../shared/http/query-params';
-import { CURRENCY_ID } from '../../../shared/http/body-fields';
 
 export class ClaimsQueryDto extends PaginationQueryDto {
   @QueryEnum(['createdAt', 'updatedAt'], {
@@ -31,12 +30,7 @@ export class ClaimsQueryDto extends PaginationQueryDto {
   @QueryTimestamp('Inclusive upper bound of the last deposit time')
   updatedTo?: string;
 
-  @QueryArray({
-    itemValidator: Matches(CURRENCY_ID, {
-      each: true,
-      message: 'each currencyId must be {chainId} or {chainId}-{address}',
-    }),
-  })
+  @QueryCurrencyIds('Claims in any of these currencies')
   currencyIds?: string[];
 
   @QueryText({ description: 'Only this invoice' })

@@ -1,7 +1,6 @@
 import type { TransactionDirection, TransactionOperationType, TransactionStatus } from './transaction-status';
 
-export const TRANSACTION_SORT_FIELDS = ['id', 'createdAt', 'updatedAt'] as const;
-export type TransactionSortField = (typeof TRANSACTION_SORT_FIELDS)[number];
+export type TransactionSortField = 'id' | 'createdAt' | 'updatedAt';
 
 /** A list request after the application resolved catalog flags and hidden currencies into ids. */
 export interface TransactionListCriteria {

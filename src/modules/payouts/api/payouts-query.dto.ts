@@ -1,43 +1,10 @@
-import { Matches } from 'class-validator';
-import {
-  PaginationQueryDto,
-  QueryArray,
-  QueryEnum,
-  QueryText,
-  QueryTimestamp,
-} from '../../../shared/http/query-params';
-import { CURRENCY_ID } from '../../../shared/http/body-fields';
+import { CommonListQueryDto, QueryCurrencyIds } from '../../../shared/http/list-query.dto';
+import { QueryArray, QueryText } from '../../../shared/http/query-params';
 import { PAYOUT_STATUSES, PayoutStatus } from '../domain/payout-status';
 
-export class PayoutsQueryDto extends PaginationQueryDto {
-  @QueryEnum(['id', 'createdAt', 'updatedAt'], { default: 'createdAt' })
-  sortBy?: 'id' | 'createdAt' | 'updatedAt';
-
-  @QueryEnum(['asc', 'desc'], { default: 'desc' })
-  sortOrder?: 'asc' | 'desc';
-
-  @QueryText({ description: 'Substring of the payout id, case-insensitive' })
-  id?: string;
-
-  @QueryTimestamp('Inclusive lower bound of createdAt')
-  createdFrom?: string;
-
-  @QueryTimestamp('Inclusive upper bound of createdAt')
-  createdTo?: string;
-
-  @QueryTimestamp('Inclusive lower bound of updatedAt')
-  updatedFrom?: string;
-
-  @QueryTimestamp('Inclusive upper bound of updatedAt')
-  updatedTo?: string;
-
-  @QueryArray({
-    description: 'Payouts in any of these currencies',
-    itemValidator: Matches(CURRENCY_ID, {
-      each: true,
-      message: 'each currencyId must be {chainId} or {chainId}-{address}',
-    }),
-  })
+/** Endpoint 15's parameters. */
+export class PayoutsQueryDto extends CommonListQueryDto {
+  @QueryCurrencyIds('Payouts in any of these currencies')
   currencyIds?: string[];
 
   @QueryArray({ enum: PAYOUT_STATUSES })
