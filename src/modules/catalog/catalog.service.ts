@@ -74,6 +74,16 @@ export class CatalogService implements OnModuleInit {
     return currency;
   }
 
+  /** A currency a client named for a deployment on `chainId`; otherwise a 400 naming `field`. */
+  requireCurrencyOnChain(id: string, chainId: string, field: string): Currency {
+    const currency = this.findCurrency(id);
+    if (currency === undefined) throw DomainError.field(field, `currency ${id} does not exist`, 'CURRENCY_NOT_FOUND');
+    if (currency.chainId !== chainId) {
+      throw DomainError.field(field, `currency ${id} is not on the deployment's network (${chainId})`, 'CURRENCY_NOT_ON_NETWORK');
+    }
+    return currency;
+  }
+
   /** The currencies of one network, ordered by id; empty for an unknown chain. */
   currenciesOfChain(chainId: string): readonly Currency[] {
     return this.currenciesByChain.get(chainId) ?? [];

@@ -108,19 +108,7 @@ export class InvoicesService {
   }
 
   private resolveCurrencies(deployment: Deployment, ids: readonly string[]) {
-    return ids.map((id) => {
-      const currency = this.catalog.findCurrency(id);
-      if (currency === undefined)
-        throw DomainError.field('currencyIds', `currency ${id} does not exist`, 'CURRENCY_NOT_FOUND');
-      if (currency.chainId !== deployment.chainId) {
-        throw DomainError.field(
-          'currencyIds',
-          `currency ${id} is not on the deployment's network (${deployment.chainId})`,
-          'CURRENCY_NOT_ON_NETWORK',
-        );
-      }
-      return currency;
-    });
+    return ids.map((id) => this.catalog.requireCurrencyOnChain(id, deployment.chainId, 'currencyIds'));
   }
 
   private async views(invoices: readonly Invoice[]): Promise<InvoiceView[]> {

@@ -55,7 +55,7 @@ export class PayoutsService {
         'DEPLOYMENT_ID_MISMATCH',
       );
     }
-    const currency = this.currencyOf(deployment, input.currencyId);
+    const currency = this.catalog.requireCurrencyOnChain(input.currencyId, deployment.chainId, 'currencyId');
     const amount = Amount.parse(input.amount, currency.decimals, 'amount').baseUnits;
     const toAddress = Address.parse(input.toAddress, deployment.networkType, 'toAddress');
     const nonce = input.nonce === undefined ? undefined : parseNonce(input.nonce);
@@ -122,20 +122,6 @@ export class PayoutsService {
   currency(payout: Payout): Currency {
     const currency = this.catalog.findCurrency(payout.toProps().currencyId);
     if (currency === undefined) throw new Error(`payout ${payout.id} has a currency the catalog does not know`);
-    return currency;
-  }
-
-  private currencyOf(deployment: Deployment, id: string): Currency {
-    const currency = this.catalog.findCurrency(id);
-    if (currency === undefined)
-      throw DomainError.field('currencyId', `currency ${id} does not exist`, 'CURRENCY_NOT_FOUND');
-    if (currency.chainId !== deployment.chainId) {
-      throw DomainError.field(
-        'currencyId',
-        `currency ${id} is not on the deployment's network (${deployment.chainId})`,
-        'CURRENCY_NOT_ON_NETWORK',
-      );
-    }
     return currency;
   }
 }
