@@ -24,10 +24,13 @@ async function bootstrap(config: AppConfig): Promise<void> {
 
   try {
     database = await openDatabase(config, logger);
-    app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ ...config, databaseUrl: database.url }, logger), {
-      bodyParser: false,
-      logger: new PinoNestLogger(logger),
-    });
+    app = await NestFactory.create<NestExpressApplication>(
+      AppModule.forRoot({ ...config, databaseUrl: database.url }, logger),
+      {
+        bodyParser: false,
+        logger: new PinoNestLogger(logger),
+      },
+    );
     configureApp(app, config, logger);
     await app.listen(config.port);
     logger.info(`listening on http://localhost:${config.port} (Swagger UI at /docs)`);

@@ -13,7 +13,10 @@ function documentConfig(): Omit<OpenAPIObject, 'paths'> {
     )
     .setVersion('1.4.0')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key', description: 'API key of a member' }, API_KEY_SCHEME)
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from POST /token/' }, BEARER_SCHEME)
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from POST /token/' },
+      BEARER_SCHEME,
+    )
     .build();
 }
 

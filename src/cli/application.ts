@@ -18,9 +18,12 @@ export async function withApplication<T>(work: (app: INestApplicationContext) =>
   const logger = createLogger('silent');
   const database = await openDatabase(config, logger);
   try {
-    const app = await NestFactory.createApplicationContext(AppModule.forRoot({ ...config, databaseUrl: database.url }, logger), {
-      logger: false,
-    });
+    const app = await NestFactory.createApplicationContext(
+      AppModule.forRoot({ ...config, databaseUrl: database.url }, logger),
+      {
+        logger: false,
+      },
+    );
     try {
       return await work(app);
     } finally {

@@ -36,7 +36,9 @@ export const migrationCommands = {
   'migration:revert': async (args: CliArgs) => {
     args.allowOnly();
     return withDataSource(async (dataSource) => {
-      const last = await dataSource.query<{ name: string }[]>(`SELECT name FROM schema_migrations ORDER BY id DESC LIMIT 1`);
+      const last = await dataSource.query<{ name: string }[]>(
+        `SELECT name FROM schema_migrations ORDER BY id DESC LIMIT 1`,
+      );
       await dataSource.undoLastMigration({ transaction: 'each' });
       return { reverted: last[0]?.name ?? null };
     });
@@ -55,7 +57,10 @@ export const migrationCommands = {
       const timestamp = Date.now();
       const quote = (query: string) => `\`${query.replace(/`/g, '\\`')}\``;
       const up = sql.upQueries.map((query) => `    await q.query(${quote(query.query)});`).join('\n');
-      const down = [...sql.downQueries].reverse().map((query) => `    await q.query(${quote(query.query)});`).join('\n');
+      const down = [...sql.downQueries]
+        .reverse()
+        .map((query) => `    await q.query(${quote(query.query)});`)
+        .join('\n');
       const file = join(__dirname, '../../../src/database/migrations', `${timestamp}-${name}.ts`);
       writeFileSync(
         file,

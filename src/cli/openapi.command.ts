@@ -22,13 +22,14 @@ export const openApiCommands = {
  * configuration only has to be well-formed.
  */
 async function buildOpenApiDocument(): Promise<OpenAPIObject> {
-  const [{ NestFactory }, { AppModule }, { loadConfig }, { createOpenApiDocument }, { createLogger }] = await Promise.all([
-    import('@nestjs/core'),
-    import('../app.module'),
-    import('../config/app-config'),
-    import('../openapi'),
-    import('../shared/logging/logger'),
-  ]);
+  const [{ NestFactory }, { AppModule }, { loadConfig }, { createOpenApiDocument }, { createLogger }] =
+    await Promise.all([
+      import('@nestjs/core'),
+      import('../app.module'),
+      import('../config/app-config'),
+      import('../openapi'),
+      import('../shared/logging/logger'),
+    ]);
   const config = {
     ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent' }),
     databaseUrl: 'postgres://unused@127.0.0.1:1/unused',

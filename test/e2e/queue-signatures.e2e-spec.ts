@@ -45,11 +45,27 @@ describe('queue signatures (EIP-712 / TIP-712)', () => {
       const [a, b, c] = d.approvers;
       const outsider = d.members[3];
       const op = await createConfigChange(t, d, outsider);
-      expect(op).toMatchObject({ status: 'PENDING', signaturesCollected: 0, signaturesRequired: 2, signatureBlob: null, canDelete: true, canSign: false });
+      expect(op).toMatchObject({
+        status: 'PENDING',
+        signaturesCollected: 0,
+        signaturesRequired: 2,
+        signatureBlob: null,
+        canDelete: true,
+        canSign: false,
+      });
 
       const first = await sign(t, d, a, op.id, await submission(a, d, version, op)).expect(200);
-      expect(first.body).toMatchObject({ operationId: op.id, signaturesCollected: 1, signaturesRequired: 2, canExecute: false, userSigned: true });
-      expect((await getOperation(t, d, a, op.id).expect(200)).body).toMatchObject({ status: 'PENDING', signatureBlob: null });
+      expect(first.body).toMatchObject({
+        operationId: op.id,
+        signaturesCollected: 1,
+        signaturesRequired: 2,
+        canExecute: false,
+        userSigned: true,
+      });
+      expect((await getOperation(t, d, a, op.id).expect(200)).body).toMatchObject({
+        status: 'PENDING',
+        signatureBlob: null,
+      });
 
       // Any member may submit an approver's signature: the outsider submits b's.
       const second = await sign(t, d, outsider, op.id, await submission(b, d, version, op)).expect(200);
@@ -63,7 +79,9 @@ describe('queue signatures (EIP-712 / TIP-712)', () => {
       const entries = decodeBlob(ready.signatureBlob, packed);
       expect(entries).toHaveLength(2);
       const typedData = operationTypedData(d, version, op);
-      const recovered = await Promise.all(entries.map((entry) => recoverTypedDataAddress({ ...typedData, signature: entry.signature })));
+      const recovered = await Promise.all(
+        entries.map((entry) => recoverTypedDataAddress({ ...typedData, signature: entry.signature })),
+      );
       const expectedSigners = [a, b].map((m) => hex20(m.address)).sort();
       expect(recovered.map((address) => address.toLowerCase())).toEqual(expectedSigners);
       if (packed) expect(entries.map((entry) => entry.signer)).toEqual(expectedSigners);
@@ -71,18 +89,50 @@ describe('queue signatures (EIP-712 / TIP-712)', () => {
       // Per-caller flags.
       const flags = async (member: typeof a) => {
         const body = (await getOperation(t, d, member, op.id).expect(200)).body;
-        return { userSigned: body.userSigned, canSign: body.canSign, canExecute: body.canExecute, canDelete: body.canDelete, canReject: body.canReject, isBlocked: body.isBlocked };
+        return {
+          userSigned: body.userSigned,
+          canSign: body.canSign,
+          canExecute: body.canExecute,
+          canDelete: body.canDelete,
+          canReject: body.canReject,
+          isBlocked: body.isBlocked,
+        };
       };
-      expect(await flags(a)).toEqual({ userSigned: true, canSign: false, canExecute: true, canDelete: false, canReject: true, isBlocked: false });
-      expect(await flags(c)).toEqual({ userSigned: false, canSign: true, canExecute: true, canDelete: false, canReject: true, isBlocked: false });
-      expect(await flags(outsider)).toEqual({ userSigned: false, canSign: false, canExecute: true, canDelete: true, canReject: false, isBlocked: false });
+      expect(await flags(a)).toEqual({
+        userSigned: true,
+        canSign: false,
+        canExecute: true,
+        canDelete: false,
+        canReject: true,
+        isBlocked: false,
+      });
+      expect(await flags(c)).toEqual({
+        userSigned: false,
+        canSign: true,
+        canExecute: true,
+        canDelete: false,
+        canReject: true,
+        isBlocked: false,
+      });
+      expect(await flags(outsider)).toEqual({
+        userSigned: false,
+        canSign: false,
+        canExecute: true,
+        canDelete: true,
+        canReject: false,
+        isBlocked: false,
+      });
 
       const third = await sign(t, d, c, op.id, await submission(c, d, version, op)).expect(200);
       expect(third.body).toMatchObject({ signaturesCollected: 3, userSigned: true, canExecute: true });
       const after = (await getOperation(t, d, c, op.id).expect(200)).body;
       expect(after.status).toBe('READY');
       expect(decodeBlob(after.signatureBlob, packed)).toHaveLength(3);
-      expect(after.signatures.map((s: { sign: string }) => s.sign.length)).toEqual([packed ? 2 + 2 * 87 : 2 + 130, packed ? 2 + 2 * 87 : 2 + 130, packed ? 2 + 2 * 87 : 2 + 130]);
+      expect(after.signatures.map((s: { sign: string }) => s.sign.length)).toEqual([
+        packed ? 2 + 2 * 87 : 2 + 130,
+        packed ? 2 + 2 * 87 : 2 + 130,
+        packed ? 2 + 2 * 87 : 2 + 130,
+      ]);
     });
   });
 
@@ -126,7 +176,10 @@ describe('queue signatures (EIP-712 / TIP-712)', () => {
       }
       // Unpacked onto the recovered (wrong) key's own address it is a non-approver.
       const wrongDomain = await signOperation(a, d, version, op, { chainId: '56' });
-      const someoneElse = await recoverTypedDataAddress({ ...operationTypedData(d, version, op), signature: wrongDomain });
+      const someoneElse = await recoverTypedDataAddress({
+        ...operationTypedData(d, version, op),
+        signature: wrongDomain,
+      });
       await expect400(`0x${someoneElse.slice(2).toLowerCase()}0041${wrongDomain.slice(2)}`, 'SIGNER_NOT_APPROVER');
       expect(await signatureRows(op.id)).toHaveLength(0);
     });
@@ -135,7 +188,10 @@ describe('queue signatures (EIP-712 / TIP-712)', () => {
       const member = d.members[3];
       await expect400(await submission(member, d, version, op), 'SIGNER_NOT_APPROVER', member);
       const stranger = await createMember(t);
-      await expect400(packEntry(stranger.address, await signOperation(stranger, d, version, op)), 'SIGNER_NOT_APPROVER');
+      await expect400(
+        packEntry(stranger.address, await signOperation(stranger, d, version, op)),
+        'SIGNER_NOT_APPROVER',
+      );
       expect(await signatureRows(op.id)).toHaveLength(0);
     });
 
@@ -154,7 +210,9 @@ describe('queue signatures (EIP-712 / TIP-712)', () => {
       const highS = (SECP256K1_N - s).toString(16).padStart(64, '0');
       const twin = `0x${r}${highS}${(v === 27 ? 28 : 27).toString(16)}` as Hex;
       // The twin really does recover to the same key: only the canonical-form rule refuses it.
-      expect((await recoverTypedDataAddress({ ...operationTypedData(d, version, op), signature: twin })).toLowerCase()).toBe(hex20(a.address));
+      expect(
+        (await recoverTypedDataAddress({ ...operationTypedData(d, version, op), signature: twin })).toLowerCase(),
+      ).toBe(hex20(a.address));
       await expect400(packEntry(a.address, twin), 'SIGNATURE_MALLEABLE');
       await expect400(packEntry(a.address, `0x${signature.slice(2, 130)}1d` as Hex), 'INVALID_SIGNATURE');
       expect(await signatureRows(op.id)).toHaveLength(0);
@@ -183,7 +241,10 @@ describe('queue signatures (EIP-712 / TIP-712)', () => {
     });
 
     it('on an EXECUTED or CANCELLED operation', async () => {
-      const executed = await createConfigChange(t, d, d.members[3], { approvers: d.approvers.map((m) => m.address), threshold: 2 });
+      const executed = await createConfigChange(t, d, d.members[3], {
+        approvers: d.approvers.map((m) => m.address),
+        threshold: 2,
+      });
       const rival = await createConfigChange(t, d, d.members[3]);
       // A reject at the executed operation's nonce is cancelled by the execution.
       const { body: reject } = await request(t.http)
@@ -206,9 +267,21 @@ describe('queue signatures (EIP-712 / TIP-712)', () => {
       expect(results[0]).toMatchObject({ applied: true, error: null });
       expect((await getOperation(t, d, d.approvers[0], executed.id).expect(200)).body.status).toBe('EXECUTED');
       expect((await getOperation(t, d, d.approvers[0], reject.id).expect(200)).body.status).toBe('CANCELLED');
-      const onExecuted = await sign(t, d, d.approvers[0], executed.id, await submission(d.approvers[0], d, version, executed)).expect(400);
+      const onExecuted = await sign(
+        t,
+        d,
+        d.approvers[0],
+        executed.id,
+        await submission(d.approvers[0], d, version, executed),
+      ).expect(400);
       expect(onExecuted.body.code).toBe('OPERATION_NOT_SIGNABLE');
-      const onCancelled = await sign(t, d, d.approvers[0], reject.id, await submission(d.approvers[0], d, version, reject)).expect(400);
+      const onCancelled = await sign(
+        t,
+        d,
+        d.approvers[0],
+        reject.id,
+        await submission(d.approvers[0], d, version, reject),
+      ).expect(400);
       expect(onCancelled.body.code).toBe('OPERATION_NOT_SIGNABLE');
       expect(await signatureRows(executed.id)).toHaveLength(0);
       expect(rival.status).toBe('PENDING');
@@ -220,10 +293,14 @@ describe('queue signatures (EIP-712 / TIP-712)', () => {
     const d = await createDeployment(t, { version, memberCount: 3, approverCount: 3, threshold: 2 });
     const op = await createConfigChange(t, d);
     const entry = await submission(d.approvers[0], d, version, op);
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => sign(t, d, d.members[i % 3], op.id, entry)));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => sign(t, d, d.members[i % 3], op.id, entry)),
+    );
     const statuses = responses.map((res) => res.status).sort();
     expect(statuses).toEqual([200, ...Array(19).fill(400)]);
-    expect(responses.filter((res) => res.status === 400).every((res) => res.body.code === 'SIGNATURE_ALREADY_SUBMITTED')).toBe(true);
+    expect(
+      responses.filter((res) => res.status === 400).every((res) => res.body.code === 'SIGNATURE_ALREADY_SUBMITTED'),
+    ).toBe(true);
     expect(await signatureRows(op.id)).toHaveLength(1);
   });
 

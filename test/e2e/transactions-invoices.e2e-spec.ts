@@ -19,13 +19,19 @@ describe('transactions of invoice deposits', () => {
 
   it('embeds the invoice, names it as the operation and says whether it can be claimed', async () => {
     const invoice = (
-      await createInvoice(t, d, invoiceBody({ requestedAmount: '10', currencyIds: [ETH_USDT], trackingId: 'order-77' })).expect(201)
+      await createInvoice(
+        t,
+        d,
+        invoiceBody({ requestedAmount: '10', currencyIds: [ETH_USDT], trackingId: 'order-77' }),
+      ).expect(201)
     ).body;
     const pending = transfer(d, invoice.invoiceAddress, ETH_USDT, '4000000', 'PENDING');
     const executed = transfer(d, invoice.invoiceAddress, ETH_USDT, '6000000', 'EXECUTED', { logIndex: 1 });
     await ingest(t, [pending, executed]);
 
-    const list = await get(`/api/v1/deployments/${d.id}/transactions?operationTypes=invoice&sortBy=createdAt&sortOrder=asc`).expect(200);
+    const list = await get(
+      `/api/v1/deployments/${d.id}/transactions?operationTypes=invoice&sortBy=createdAt&sortOrder=asc`,
+    ).expect(200);
     expect(list.body.total).toBe(2);
     const [first, second] = list.body.items;
     for (const item of [first, second]) {

@@ -1,7 +1,15 @@
 import { JwtService } from '@nestjs/jwt';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { createDeployment, createMember, evmWallet, TestDeployment, TestMember, TRON_MAINNET, tronWallet } from '../support/builders';
+import {
+  createDeployment,
+  createMember,
+  evmWallet,
+  TestDeployment,
+  TestMember,
+  TRON_MAINNET,
+  tronWallet,
+} from '../support/builders';
 import { eventId, ingest, TEST_INDEXER_KEY, txHash } from '../support/chain-events';
 import { createTestApp, TEST_JWT_SECRET, TestApp } from '../support/test-app';
 
@@ -55,8 +63,14 @@ describe('transactions (endpoints 1-2)', () => {
 
   const get = (path: string, key = member.apiKey) => request(t.http).get(path).set('x-api-key', key);
 
-  async function listAll(query: Record<string, string | string[]>, target = d, key = member.apiKey): Promise<{ total: number; items: Item[] }> {
-    const res = await get(list(target.id), key).query({ pageSize: '100', ...query }).expect(200);
+  async function listAll(
+    query: Record<string, string | string[]>,
+    target = d,
+    key = member.apiKey,
+  ): Promise<{ total: number; items: Item[] }> {
+    const res = await get(list(target.id), key)
+      .query({ pageSize: '100', ...query })
+      .expect(200);
     return res.body;
   }
 
@@ -67,10 +81,25 @@ describe('transactions (endpoints 1-2)', () => {
     outsider = await createMember(t);
     const events = [
       transfer(d, { currencyId: ETH, amount: '1500000000000000000', status: 'EXECUTED', confirmations: 1 }),
-      transfer(d, { currencyId: USDT.replace('0xdac17f958d2ee523a2206206994597c13d831ec7', '0xdAC17F958D2ee523a2206206994597C13D831ec7'), amount: '12500000', status: 'PENDING', confirmations: 0 }),
+      transfer(d, {
+        currencyId: USDT.replace(
+          '0xdac17f958d2ee523a2206206994597c13d831ec7',
+          '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+        ),
+        amount: '12500000',
+        status: 'PENDING',
+        confirmations: 0,
+      }),
       transfer(d, { currencyId: USDC, amount: '3000000', status: 'FAILED', confirmations: 0, fee: undefined }),
       transfer(d, { currencyId: USDT, amount: '1', status: 'EXECUTED', confirmations: 12 }),
-      { eventId: eventId(), kind: 'deploy', chainId: '1', deploymentAddress: d.address, txHash: txHash(), status: 'EXECUTED' },
+      {
+        eventId: eventId(),
+        kind: 'deploy',
+        chainId: '1',
+        deploymentAddress: d.address,
+        txHash: txHash(),
+        status: 'EXECUTED',
+      },
     ];
     for (const event of events) {
       hashes.push(event.txHash as string);
@@ -112,21 +141,44 @@ describe('transactions (endpoints 1-2)', () => {
         confirmedAt: null,
         invoice: null,
         currency: {
-          id: ETH, symbol: 'ETH', name: 'Ethereum', chainId: '1', address: null, decimals: 18, isNative: true,
-          isScam: false, isVerified: true, cmcId: 1027, logoUrl: expect.stringMatching(/^https:/),
-          createdAt: expect.any(String), updatedAt: expect.any(String),
+          id: ETH,
+          symbol: 'ETH',
+          name: 'Ethereum',
+          chainId: '1',
+          address: null,
+          decimals: 18,
+          isNative: true,
+          isScam: false,
+          isVerified: true,
+          cmcId: 1027,
+          logoUrl: expect.stringMatching(/^https:/),
+          createdAt: expect.any(String),
+          updatedAt: expect.any(String),
         },
       });
     });
 
     it('shows an OUT transaction without a currency with amount "0" and no currency', () => {
       const deploy = items[4];
-      expect(deploy).toMatchObject({ direction: 'OUT', operationType: 'deploy', currencyId: null, amount: '0', currency: null, blockchainFee: null });
+      expect(deploy).toMatchObject({
+        direction: 'OUT',
+        operationType: 'deploy',
+        currencyId: null,
+        amount: '0',
+        currency: null,
+        blockchainFee: null,
+      });
     });
 
     it('normalises the currency id of an event and confirms at the network figure', () => {
       expect(items[1]).toMatchObject({ currencyId: USDT, amount: '12.5', status: 'PENDING', confirmedAt: null });
-      expect(items[3]).toMatchObject({ currencyId: USDT, amount: '0.000001', status: 'CONFIRMED', confirmations: 12, confirmedAt: expect.any(String) });
+      expect(items[3]).toMatchObject({
+        currencyId: USDT,
+        amount: '0.000001',
+        status: 'CONFIRMED',
+        confirmations: 12,
+        confirmedAt: expect.any(String),
+      });
     });
 
     it.each([
@@ -138,7 +190,8 @@ describe('transactions (endpoints 1-2)', () => {
       ['updatedAt', 'desc'],
     ])('sorts by %s %s', async (sortBy, sortOrder) => {
       const got = (await listAll({ sortBy, sortOrder })).items;
-      const key = (item: Item) => (sortBy === 'id' ? item.id : `${(item as Record<string, string>)[sortBy]}|${item.id}`);
+      const key = (item: Item) =>
+        sortBy === 'id' ? item.id : `${(item as Record<string, string>)[sortBy]}|${item.id}`;
       const expected = [...got].sort((a, b) => (key(a) < key(b) ? -1 : 1));
       if (sortOrder === 'desc') expected.reverse();
       expect(got.map((item) => item.id)).toEqual(expected.map((item) => item.id));
@@ -148,18 +201,25 @@ describe('transactions (endpoints 1-2)', () => {
     it('breaks ties on the sort column by id, in the sort direction', async () => {
       const tie = await createDeployment(t, { chainId: '1' });
       for (let i = 0; i < 4; i += 1) await ingest(t, [transfer(tie, { currencyId: ETH })]);
-      await t.dataSource.query(`UPDATE transactions SET created_at = '2026-01-01T00:00:00.000Z', updated_at = '2026-01-01T00:00:00.000Z' WHERE deployment_id = $1`, [tie.id]);
+      await t.dataSource.query(
+        `UPDATE transactions SET created_at = '2026-01-01T00:00:00.000Z', updated_at = '2026-01-01T00:00:00.000Z' WHERE deployment_id = $1`,
+        [tie.id],
+      );
       const key = tie.members[0].apiKey;
       const ids = (await listAll({}, tie, key)).items.map((item) => item.id).sort();
       expect(ids).toHaveLength(4);
       for (const sortBy of ['createdAt', 'updatedAt']) {
         expect((await listAll({ sortBy, sortOrder: 'asc' }, tie, key)).items.map((item) => item.id)).toEqual(ids);
-        expect((await listAll({ sortBy, sortOrder: 'desc' }, tie, key)).items.map((item) => item.id)).toEqual([...ids].reverse());
+        expect((await listAll({ sortBy, sortOrder: 'desc' }, tie, key)).items.map((item) => item.id)).toEqual(
+          [...ids].reverse(),
+        );
       }
     });
 
     it('moves an updated transaction to the front of updatedAt desc', async () => {
-      await ingest(t, [transfer(d, { txHash: hashes[1], currencyId: USDT, amount: '12500000', status: 'EXECUTED', confirmations: 2 })]);
+      await ingest(t, [
+        transfer(d, { txHash: hashes[1], currencyId: USDT, amount: '12500000', status: 'EXECUTED', confirmations: 2 }),
+      ]);
       const got = await listAll({ sortBy: 'updatedAt' });
       expect(got.items[0]).toMatchObject({ id: items[1].id, status: 'EXECUTED', confirmations: 2 });
       items[1] = got.items[0];
@@ -239,9 +299,22 @@ describe('transactions (endpoints 1-2)', () => {
 
       it('combined', async () => {
         expect(
-          await ids({ statuses: 'EXECUTED,CONFIRMED', currencyIds: [USDT, ETH], isClaimed: 'false', createdFrom: items[1].createdAt, createdTo: items[4].createdAt }),
+          await ids({
+            statuses: 'EXECUTED,CONFIRMED',
+            currencyIds: [USDT, ETH],
+            isClaimed: 'false',
+            createdFrom: items[1].createdAt,
+            createdTo: items[4].createdAt,
+          }),
         ).toEqual(of(1, 3));
-        expect(await ids({ statuses: 'CONFIRMED', operationTypes: 'direct_deposit', txHash: hashes[3].slice(2, 12), currencyIds: USDT })).toEqual(of(3));
+        expect(
+          await ids({
+            statuses: 'CONFIRMED',
+            operationTypes: 'direct_deposit',
+            txHash: hashes[3].slice(2, 12),
+            currencyIds: USDT,
+          }),
+        ).toEqual(of(3));
         expect(await ids({ statuses: 'FAILED', currencyIds: USDT })).toEqual([]);
       });
     });
@@ -250,7 +323,12 @@ describe('transactions (endpoints 1-2)', () => {
       const spread = await createDeployment(t, { chainId: '1' });
       const key = spread.members[0].apiKey;
       const statuses = ['EXECUTED', 'PENDING', 'FAILED'];
-      await ingest(t, Array.from({ length: 30 }, (_, i) => transfer(spread, { currencyId: i % 2 ? USDT : ETH, status: statuses[i % 3], confirmations: 0 })));
+      await ingest(
+        t,
+        Array.from({ length: 30 }, (_, i) =>
+          transfer(spread, { currencyId: i % 2 ? USDT : ETH, status: statuses[i % 3], confirmations: 0 }),
+        ),
+      );
       // Spread them over ten days at different times of day.
       await t.dataSource.query(
         `UPDATE transactions t SET created_at = '2026-03-01T00:00:00Z'::timestamptz + (r.n * interval '7 hours 13 minutes')
@@ -258,7 +336,16 @@ describe('transactions (endpoints 1-2)', () => {
           WHERE t.id = r.id`,
         [spread.id],
       );
-      const bounds = [undefined, '2026-03-01T00:00:00.000Z', '2026-03-02T07:13:00.000Z', '2026-03-03T00:00:00Z', '2026-03-04T23:59:59.999Z', '2026-03-05', '2026-03-08T12:00:00+02:00', '2026-04-01T00:00:00.000Z'];
+      const bounds = [
+        undefined,
+        '2026-03-01T00:00:00.000Z',
+        '2026-03-02T07:13:00.000Z',
+        '2026-03-03T00:00:00Z',
+        '2026-03-04T23:59:59.999Z',
+        '2026-03-05',
+        '2026-03-08T12:00:00+02:00',
+        '2026-04-01T00:00:00.000Z',
+      ];
       for (const from of bounds) {
         for (const to of bounds) {
           for (const filter of [{}, { statuses: 'EXECUTED,FAILED', currencyIds: USDT }] as Record<string, string>[]) {
@@ -270,7 +357,13 @@ describe('transactions (endpoints 1-2)', () => {
                  AND ($2::timestamptz IS NULL OR created_at >= $2::timestamptz)
                  AND ($3::timestamptz IS NULL OR created_at <= $3::timestamptz)
                  AND ($4::boolean IS FALSE OR (status IN ('EXECUTED', 'FAILED') AND currency_id = $5))`,
-              [spread.id, from ? new Date(from).toISOString() : null, to ? new Date(to).toISOString() : null, 'statuses' in filter, USDT],
+              [
+                spread.id,
+                from ? new Date(from).toISOString() : null,
+                to ? new Date(to).toISOString() : null,
+                'statuses' in filter,
+                USDT,
+              ],
             );
             const got = await get(list(spread.id), key).query(query).expect(200);
             expect({ from, to, filter, total: got.body.total }).toEqual({ from, to, filter, total: n });
@@ -290,7 +383,10 @@ describe('transactions (endpoints 1-2)', () => {
           transfer(tron, { currencyId: TRON_USDT, amount: '5' }),
           transfer(tron, { currencyId: TRON_SCAM, amount: '100000000' }),
         ]);
-        await t.dataSource.query(`INSERT INTO member_hidden_currencies (member_id, currency_id) VALUES ($1, $2)`, [await memberId(member), USDT]);
+        await t.dataSource.query(`INSERT INTO member_hidden_currencies (member_id, currency_id) VALUES ($1, $2)`, [
+          await memberId(member),
+          USDT,
+        ]);
         jwt = await accessToken(member);
       });
 
@@ -318,7 +414,12 @@ describe('transactions (endpoints 1-2)', () => {
 
       it('renders Tron hashes without 0x and addresses in base58', async () => {
         const got = await listAll({ currencyIds: TRX }, tron, tron.members[0].apiKey);
-        expect(got.items[0]).toMatchObject({ txHash: expect.stringMatching(/^[0-9a-f]{64}$/), toAddress: tron.address, fromAddress: expect.stringMatching(/^T/), amount: '2' });
+        expect(got.items[0]).toMatchObject({
+          txHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+          toAddress: tron.address,
+          fromAddress: expect.stringMatching(/^T/),
+          amount: '2',
+        });
       });
 
       it('currencyIsScam and currencyIsVerified', async () => {
@@ -330,11 +431,19 @@ describe('transactions (endpoints 1-2)', () => {
         expect(await tronIds({ currencyIsScam: 'true', currencyIsVerified: 'true' })).toEqual([]);
       });
 
-      it('currencyIsHidden filters by the JWT caller\'s hidden currencies', async () => {
-        const hidden = await request(t.http).get(list(d.id)).set('authorization', `Bearer ${jwt}`).query({ currencyIsHidden: 'true' }).expect(200);
+      it("currencyIsHidden filters by the JWT caller's hidden currencies", async () => {
+        const hidden = await request(t.http)
+          .get(list(d.id))
+          .set('authorization', `Bearer ${jwt}`)
+          .query({ currencyIsHidden: 'true' })
+          .expect(200);
         expect(hidden.body.total).toBe(2);
         expect(hidden.body.items.map((item: Item) => item.currencyId)).toEqual([USDT, USDT]);
-        const shown = await request(t.http).get(list(d.id)).set('authorization', `Bearer ${jwt}`).query({ currencyIsHidden: 'false' }).expect(200);
+        const shown = await request(t.http)
+          .get(list(d.id))
+          .set('authorization', `Bearer ${jwt}`)
+          .query({ currencyIsHidden: 'false' })
+          .expect(200);
         expect(shown.body.items.map((item: Item) => item.currencyId).sort()).toEqual([ETH, USDC].sort());
         expect(shown.body.total).toBe(2);
       });
@@ -366,7 +475,12 @@ describe('transactions (endpoints 1-2)', () => {
       ['unknown', { unknown: '1' }],
     ])('is 400 naming %s for %j, and changes nothing', async (field, query) => {
       const res = await get(list(d.id)).query(query).expect(400);
-      expect(res.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: expect.stringMatching(/^\[ERR_400\]/), requestId: expect.any(String) });
+      expect(res.body).toMatchObject({
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: expect.stringMatching(/^\[ERR_400\]/),
+        requestId: expect.any(String),
+      });
       expect(res.body.details.map((detail: { field: string }) => detail.field)).toContain(field);
     });
   });
@@ -384,23 +498,32 @@ describe('transactions (endpoints 1-2)', () => {
       expect(res.body.transaction.currency).toEqual(res.body.currency);
     });
 
-    it('is 404 TRANSACTION_NOT_FOUND for an unknown id and for another deployment\'s transaction', async () => {
+    it("is 404 TRANSACTION_NOT_FOUND for an unknown id and for another deployment's transaction", async () => {
       const other = await createDeployment(t, { chainId: '1', memberCount: 1 });
       await ingest(t, [transfer(other, { currencyId: ETH })]);
       const [foreign] = (await listAll({}, other, other.members[0].apiKey)).items;
       for (const id of [randomUUID(), foreign.id]) {
         const res = await get(`${list(d.id)}/${id}`).expect(404);
-        expect(res.body).toMatchObject({ statusCode: 404, code: 'TRANSACTION_NOT_FOUND', message: '[ERR_404] Transaction not found' });
+        expect(res.body).toMatchObject({
+          statusCode: 404,
+          code: 'TRANSACTION_NOT_FOUND',
+          message: '[ERR_404] Transaction not found',
+        });
       }
     });
 
-    it.each(['not-a-uuid', '123', `${'0'.repeat(8)}-0000-0000-0000-00000000000g`])('is 400 for the malformed transaction id %s', async (id) => {
-      const res = await get(`${list(d.id)}/${id}`).expect(400);
-      expect(res.body.details).toEqual([{ field: 'transactionId', message: 'transactionId must be a UUID' }]);
-    });
+    it.each(['not-a-uuid', '123', `${'0'.repeat(8)}-0000-0000-0000-00000000000g`])(
+      'is 400 for the malformed transaction id %s',
+      async (id) => {
+        const res = await get(`${list(d.id)}/${id}`).expect(400);
+        expect(res.body.details).toEqual([{ field: 'transactionId', message: 'transactionId must be a UUID' }]);
+      },
+    );
 
     it('is 400 for a query parameter', async () => {
-      await get(`${list(d.id)}/${items[0].id}`).query({ pageSize: '1' }).expect(400);
+      await get(`${list(d.id)}/${items[0].id}`)
+        .query({ pageSize: '1' })
+        .expect(400);
     });
   });
 
@@ -414,7 +537,11 @@ describe('transactions (endpoints 1-2)', () => {
     ])('is 401 with %s on both endpoints', async (_label, headers) => {
       for (const path of paths()) {
         const res = await request(t.http).get(path).set(headers).expect(401);
-        expect(res.body).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED', message: '[ERR_401] Invalid or missing token' });
+        expect(res.body).toMatchObject({
+          statusCode: 401,
+          code: 'UNAUTHORIZED',
+          message: '[ERR_401] Invalid or missing token',
+        });
       }
     });
 

@@ -46,13 +46,27 @@ describe('transfer events to deployment addresses (direct deposits)', () => {
     return res.body.items;
   }
 
-  const strip = (items: Record<string, unknown>[]) => items.map(({ id: _id, createdAt: _createdAt, updatedAt: _updatedAt, confirmedAt, ...rest }) => ({ ...rest, confirmedAt: confirmedAt === null ? null : 'set' }));
+  const strip = (items: Record<string, unknown>[]) =>
+    items.map(({ id: _id, createdAt: _createdAt, updatedAt: _updatedAt, confirmedAt, ...rest }) => ({
+      ...rest,
+      confirmedAt: confirmedAt === null ? null : 'set',
+    }));
 
   it('records a direct deposit (IN) with the amount in whole units', async () => {
     const event = transfer();
-    expect(await ingest(t, [event])).toEqual([{ eventId: event.eventId, applied: true, duplicate: false, error: null }]);
+    expect(await ingest(t, [event])).toEqual([
+      { eventId: event.eventId, applied: true, duplicate: false, error: null },
+    ]);
     expect(await byHash(event.txHash)).toEqual([
-      expect.objectContaining({ direction: 'IN', operationType: 'direct_deposit', status: 'PENDING', amount: '2.5', toAddress: d.address, blockchainFee: '0.001', blockNumber: '19000000' }),
+      expect.objectContaining({
+        direction: 'IN',
+        operationType: 'direct_deposit',
+        status: 'PENDING',
+        amount: '2.5',
+        toAddress: d.address,
+        blockchainFee: '0.001',
+        blockNumber: '19000000',
+      }),
     ]);
   });
 
@@ -73,13 +87,17 @@ describe('transfer events to deployment addresses (direct deposits)', () => {
     const [hashA, hashB] = [txHash(), txHash()];
     const fromAddress = evmWallet().address;
     const events = (hash: string, steps: string[]) =>
-      steps.map((step) => transfer({ txHash: hash, fromAddress, status: step.split(':')[0], confirmations: Number(step.split(':')[1]) }));
+      steps.map((step) =>
+        transfer({ txHash: hash, fromAddress, status: step.split(':')[0], confirmations: Number(step.split(':')[1]) }),
+      );
     for (const event of events(hashA, ordered)) await ingest(t, [event]);
     for (const event of events(hashB, shuffled)) await ingest(t, [event]);
     const [a, b] = [await byHash(hashA), await byHash(hashB)];
     expect(a).toHaveLength(1);
     expect(a[0].status).toBe(expected);
-    expect(strip(b).map((item) => ({ ...item, txHash: 'x' }))).toEqual(strip(a).map((item) => ({ ...item, txHash: 'x' })));
+    expect(strip(b).map((item) => ({ ...item, txHash: 'x' }))).toEqual(
+      strip(a).map((item) => ({ ...item, txHash: 'x' })),
+    );
   });
 
   it('becomes CONFIRMED at the network figure, with confirmedAt set once', async () => {
@@ -88,9 +106,16 @@ describe('transfer events to deployment addresses (direct deposits)', () => {
     expect((await byHash(hash))[0]).toMatchObject({ status: 'EXECUTED', confirmations: 5, confirmedAt: null });
     await ingest(t, [transfer({ txHash: hash, status: 'EXECUTED', confirmations: 12 })]);
     const confirmed = (await byHash(hash))[0];
-    expect(confirmed).toMatchObject({ status: 'CONFIRMED', confirmations: 12, confirmedAt: expect.stringMatching(/Z$/) });
+    expect(confirmed).toMatchObject({
+      status: 'CONFIRMED',
+      confirmations: 12,
+      confirmedAt: expect.stringMatching(/Z$/),
+    });
     await new Promise((resolve) => setTimeout(resolve, 10));
-    await ingest(t, [transfer({ txHash: hash, status: 'CONFIRMED', confirmations: 30 }), transfer({ txHash: hash, status: 'EXECUTED', confirmations: 4 })]);
+    await ingest(t, [
+      transfer({ txHash: hash, status: 'CONFIRMED', confirmations: 30 }),
+      transfer({ txHash: hash, status: 'EXECUTED', confirmations: 4 }),
+    ]);
     const later = (await byHash(hash))[0];
     expect(later).toMatchObject({ status: 'CONFIRMED', confirmations: 30, confirmedAt: confirmed.confirmedAt });
   });
@@ -115,7 +140,9 @@ describe('transfer events to deployment addresses (direct deposits)', () => {
   it('ignores transfers to addresses that are not deployments', async () => {
     const event = transfer({ toAddress: evmWallet().address });
     expect((await ingest(t, [event]))[0]).toMatchObject({ applied: true, error: null });
-    const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM transactions WHERE tx_hash = $1`, [event.txHash]);
+    const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM transactions WHERE tx_hash = $1`, [
+      event.txHash,
+    ]);
     expect(n).toBe(0);
   });
 
@@ -133,8 +160,13 @@ describe('transfer events to deployment addresses (direct deposits)', () => {
     expect(rows).toHaveLength(1);
     // Whatever the interleaving: 12 confirmations are seen, and FAILED can only win if it came first.
     expect(['CONFIRMED', 'FAILED']).toContain(rows[0].status);
-    const [{ n }] = await t.dataSource.query(`SELECT coalesce(sum(n), 0)::int AS n FROM transaction_counts WHERE deployment_id = $1`, [d.id]);
-    const [{ m }] = await t.dataSource.query(`SELECT count(*)::int AS m FROM transactions WHERE deployment_id = $1`, [d.id]);
+    const [{ n }] = await t.dataSource.query(
+      `SELECT coalesce(sum(n), 0)::int AS n FROM transaction_counts WHERE deployment_id = $1`,
+      [d.id],
+    );
+    const [{ m }] = await t.dataSource.query(`SELECT count(*)::int AS m FROM transactions WHERE deployment_id = $1`, [
+      d.id,
+    ]);
     expect(n).toBe(m);
   });
 

@@ -71,11 +71,16 @@ export async function createDeployment(
   const isTron = chainId === TRON_MAINNET || chainId === '2494104990';
   const version = options.version ?? (isTron ? `1.2.0-tvm-${chainId}` : '1.2.0-evm');
   const newWallet = isTron ? tronWallet : evmWallet;
-  const members = await Promise.all(Array.from({ length: options.memberCount ?? 3 }, () => createMember(t, newWallet())));
+  const members = await Promise.all(
+    Array.from({ length: options.memberCount ?? 3 }, () => createMember(t, newWallet())),
+  );
   const approvers = members.slice(0, options.approverCount ?? members.length);
   const threshold = options.threshold ?? Math.min(2, approvers.length);
   const service = t.app.get(DeploymentsService);
-  const account = await service.createAccount('Test team', members.map((member) => member.address));
+  const account = await service.createAccount(
+    'Test team',
+    members.map((member) => member.address),
+  );
   const contract = newWallet();
   const { id } = await service.createDeployment({
     accountId: account.id,

@@ -13,8 +13,14 @@ export function eventId(): string {
 }
 
 /** Posts a batch to the intake (the test app must be created with INDEXER_API_KEY=TEST_INDEXER_KEY). */
-export async function ingest(t: TestApp, events: unknown[]): Promise<{ eventId: string | null; applied: boolean; duplicate: boolean; error: string | null }[]> {
-  const res = await request(t.http).post('/internal/v1/chain-events').set('x-indexer-key', TEST_INDEXER_KEY).send({ events });
+export async function ingest(
+  t: TestApp,
+  events: unknown[],
+): Promise<{ eventId: string | null; applied: boolean; duplicate: boolean; error: string | null }[]> {
+  const res = await request(t.http)
+    .post('/internal/v1/chain-events')
+    .set('x-indexer-key', TEST_INDEXER_KEY)
+    .send({ events });
   if (res.status !== 200) throw new Error(`chain-events answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.results;
 }

@@ -73,7 +73,12 @@ export function packEntry(signerAddress: string, signature: Hex): Hex {
 }
 
 /** What a client submits for its own signature on a given contract version. */
-export async function submission(member: TestMember, deployment: TestDeployment, versionId: string, operation: OperationBody): Promise<Hex> {
+export async function submission(
+  member: TestMember,
+  deployment: TestDeployment,
+  versionId: string,
+  operation: OperationBody,
+): Promise<Hex> {
   const signature = await signOperation(member, deployment, versionId, operation);
   return versionId.startsWith('1.0.0') ? signature : packEntry(member.address, signature);
 }
@@ -104,12 +109,23 @@ export async function createConfigChange(
   return res.body as OperationBody;
 }
 
-export function sign(t: TestApp, deployment: TestDeployment, member: TestMember, operationId: string, signature: string) {
-  return request(t.http).post(queuePath(deployment.id, `/${operationId}/sign`)).set('x-api-key', member.apiKey).send({ signature });
+export function sign(
+  t: TestApp,
+  deployment: TestDeployment,
+  member: TestMember,
+  operationId: string,
+  signature: string,
+) {
+  return request(t.http)
+    .post(queuePath(deployment.id, `/${operationId}/sign`))
+    .set('x-api-key', member.apiKey)
+    .send({ signature });
 }
 
 export function getOperation(t: TestApp, deployment: TestDeployment, member: TestMember, operationId: string) {
-  return request(t.http).get(queuePath(deployment.id, `/${operationId}`)).set('x-api-key', member.apiKey);
+  return request(t.http)
+    .get(queuePath(deployment.id, `/${operationId}`))
+    .set('x-api-key', member.apiKey);
 }
 
 /** Splits a blob into (signer, 65-byte signature) entries for its format. */

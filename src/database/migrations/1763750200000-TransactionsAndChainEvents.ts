@@ -41,9 +41,13 @@ export class TransactionsAndChainEvents1763750200000 implements MigrationInterfa
         CONSTRAINT ck_transactions_amount CHECK (amount >= 0),
         CONSTRAINT ck_transactions_confirmations CHECK (confirmations >= 0)
       )`);
-    await q.query(`CREATE INDEX ix_transactions_deployment_created ON transactions (deployment_id, created_at DESC, id DESC)`);
+    await q.query(
+      `CREATE INDEX ix_transactions_deployment_created ON transactions (deployment_id, created_at DESC, id DESC)`,
+    );
     await q.query(`CREATE INDEX ix_transactions_invoice ON transactions (invoice_id) WHERE invoice_id IS NOT NULL`);
-    await q.query(`CREATE INDEX ix_transactions_operation ON transactions (operation_id) WHERE operation_id IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX ix_transactions_operation ON transactions (operation_id) WHERE operation_id IS NOT NULL`,
+    );
 
     await q.query(`
       CREATE TABLE chain_events (

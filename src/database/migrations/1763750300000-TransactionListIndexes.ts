@@ -28,7 +28,9 @@ export class TransactionListIndexes1763750300000 implements MigrationInterface {
     await q.query(
       `CREATE INDEX ix_transactions_deployment_updated ON transactions (deployment_id, updated_at DESC, id DESC) INCLUDE (${filtered}, created_at)`,
     );
-    await q.query(`CREATE INDEX ix_transactions_deployment_id ON transactions (deployment_id, id DESC) INCLUDE (${filtered}, created_at, updated_at)`);
+    await q.query(
+      `CREATE INDEX ix_transactions_deployment_id ON transactions (deployment_id, id DESC) INCLUDE (${filtered}, created_at, updated_at)`,
+    );
 
     await q.query(`
       CREATE TABLE transaction_counts (
@@ -95,6 +97,8 @@ export class TransactionListIndexes1763750300000 implements MigrationInterface {
     await q.query(`DROP INDEX ix_transactions_deployment_id`);
     await q.query(`DROP INDEX ix_transactions_deployment_updated`);
     await q.query(`DROP INDEX ix_transactions_deployment_created`);
-    await q.query(`CREATE INDEX ix_transactions_deployment_created ON transactions (deployment_id, created_at DESC, id DESC)`);
+    await q.query(
+      `CREATE INDEX ix_transactions_deployment_created ON transactions (deployment_id, created_at DESC, id DESC)`,
+    );
   }
 }

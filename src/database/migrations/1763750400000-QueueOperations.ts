@@ -38,7 +38,9 @@ export class QueueOperations1763750400000 implements MigrationInterface {
         CONSTRAINT ck_queue_operations_deleted CHECK (deleted_at IS NULL OR status = 'CANCELLED')
       )`);
     // The list's order (nonce, createdAt, id) within a deployment, also used for "next free nonce".
-    await q.query(`CREATE INDEX ix_queue_operations_deployment_nonce ON queue_operations (deployment_id, nonce, created_at, id)`);
+    await q.query(
+      `CREATE INDEX ix_queue_operations_deployment_nonce ON queue_operations (deployment_id, nonce, created_at, id)`,
+    );
     await q.query(`CREATE INDEX ix_queue_operations_status ON queue_operations (status)`);
     await q.query(`CREATE INDEX ix_queue_operations_created_by_member ON queue_operations (created_by_member_id)`);
     await q.query(`CREATE INDEX ix_queue_operations_created_at ON queue_operations (deployment_id, created_at)`);

@@ -44,7 +44,9 @@ import { TypeOrmMemberRepository } from './infrastructure/typeorm-member.reposit
       provide: RateLimiter,
       inject: [APP_CONFIG, LOGGER],
       useFactory: (config: AppConfig, logger: Logger): RateLimiter =>
-        config.redisUrl === null ? new InMemoryRateLimiter() : new RedisRateLimiter(config.redisUrl, config.redisKeyPrefix, logger),
+        config.redisUrl === null
+          ? new InMemoryRateLimiter()
+          : new RedisRateLimiter(config.redisUrl, config.redisKeyPrefix, logger),
     },
   ],
   exports: [MembersService, CallerAuthenticator, JwtModule],

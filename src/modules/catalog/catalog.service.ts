@@ -79,7 +79,11 @@ export class CatalogService implements OnModuleInit {
     const currency = this.findCurrency(id);
     if (currency === undefined) throw DomainError.field(field, `currency ${id} does not exist`, 'CURRENCY_NOT_FOUND');
     if (currency.chainId !== chainId) {
-      throw DomainError.field(field, `currency ${id} is not on the deployment's network (${chainId})`, 'CURRENCY_NOT_ON_NETWORK');
+      throw DomainError.field(
+        field,
+        `currency ${id} is not on the deployment's network (${chainId})`,
+        'CURRENCY_NOT_ON_NETWORK',
+      );
     }
     return currency;
   }

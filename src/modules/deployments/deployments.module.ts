@@ -36,7 +36,14 @@ import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment
     { provide: DeploymentRepository, useClass: TypeOrmDeploymentRepository },
     { provide: TransactionReadRepository, useClass: TypeOrmTransactionReadRepository },
   ],
-  exports: [DeploymentsService, DeploymentAccessGuard, DeploymentRepository, ChainEventIntake, TransactionRecorder, AuthModule],
+  exports: [
+    DeploymentsService,
+    DeploymentAccessGuard,
+    DeploymentRepository,
+    ChainEventIntake,
+    TransactionRecorder,
+    AuthModule,
+  ],
 })
 export class DeploymentsModule implements OnModuleInit {
   constructor(

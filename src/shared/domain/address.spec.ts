@@ -118,7 +118,9 @@ describe('Address (lookups by 20-byte form)', () => {
     const address = Address.parse('0xdac17f958d2ee523a2206206994597c13d831ec7', 'evm');
     expect(address.display).toBe('0xdAC17F958D2ee523a2206206994597C13D831ec7');
     expect(address.hex20).toBe('0xdac17f958d2ee523a2206206994597c13d831ec7');
-    expect(Address.parse('0XDAC17F958D2EE523A2206206994597C13D831EC7'.replace('0X', '0x'), 'evm').equals(address)).toBe(true);
+    expect(Address.parse('0XDAC17F958D2EE523A2206206994597C13D831EC7'.replace('0X', '0x'), 'evm').equals(address)).toBe(
+      true,
+    );
   });
 
   it('reads Tron base58 and 41-hex as the same address', () => {

@@ -32,7 +32,8 @@ export class Address {
   /** Parses for a given network type; anything else is a 400 naming `field`. */
   static parse(input: unknown, networkType: NetworkType, field = 'address'): Address {
     const address = typeof input === 'string' ? Address.tryParse(input, networkType) : undefined;
-    if (address === undefined) throw DomainError.field(field, `${field} must be ${EXPECTED[networkType]}`, 'INVALID_ADDRESS');
+    if (address === undefined)
+      throw DomainError.field(field, `${field} must be ${EXPECTED[networkType]}`, 'INVALID_ADDRESS');
     return address;
   }
 
@@ -42,7 +43,8 @@ export class Address {
    */
   static parseUniversal(input: string, field = 'address'): Address {
     const address = /^0x/i.test(input) ? Address.tryEvm(input) : Address.tryTron(input);
-    if (address === undefined) throw DomainError.field(field, `${field} must be ${UNIVERSAL_ADDRESS_FORMAT}`, 'INVALID_ADDRESS');
+    if (address === undefined)
+      throw DomainError.field(field, `${field} must be ${UNIVERSAL_ADDRESS_FORMAT}`, 'INVALID_ADDRESS');
     return address;
   }
 
@@ -58,7 +60,9 @@ export class Address {
   static fromHex20(hex20: string, networkType: NetworkType): Address {
     const lower = hex20.toLowerCase();
     if (!EVM_HEX.test(lower)) throw new Error(`not a 20-byte hex address: ${hex20}`);
-    return networkType === 'evm' ? (Address.tryEvm(lower) as Address) : (Address.tryTron(`41${lower.slice(2)}`) as Address);
+    return networkType === 'evm'
+      ? (Address.tryEvm(lower) as Address)
+      : (Address.tryTron(`41${lower.slice(2)}`) as Address);
   }
 
   equals(other: Address): boolean {

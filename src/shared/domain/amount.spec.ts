@@ -33,17 +33,20 @@ describe('Amount', () => {
     }
   });
 
-  it.each(['', '1.', '.5', '-1', '+1', '1e6', '1,5', ' 1', '0x10', '1.0000001'])('rejects %j as a 400 naming the field', (text) => {
-    let thrown: unknown;
-    try {
-      Amount.parse(text, 6, 'requestedAmount');
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(DomainError);
-    expect((thrown as DomainError).kind).toBe('invalid');
-    expect((thrown as DomainError).details[0].field).toBe('requestedAmount');
-  });
+  it.each(['', '1.', '.5', '-1', '+1', '1e6', '1,5', ' 1', '0x10', '1.0000001'])(
+    'rejects %j as a 400 naming the field',
+    (text) => {
+      let thrown: unknown;
+      try {
+        Amount.parse(text, 6, 'requestedAmount');
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(DomainError);
+      expect((thrown as DomainError).kind).toBe('invalid');
+      expect((thrown as DomainError).details[0].field).toBe('requestedAmount');
+    },
+  );
 
   it('rejects non-strings', () => {
     expect(() => Amount.parse(12 as unknown as string, 6)).toThrow(DomainError);

@@ -25,7 +25,8 @@ export class Amount {
    */
   static parse(decimal: unknown, decimals: number, field = 'amount'): Amount {
     const match = typeof decimal === 'string' ? DECIMAL.exec(decimal) : null;
-    if (match === null) throw DomainError.field(field, `${field} must be a decimal string such as "12.5"`, 'INVALID_AMOUNT');
+    if (match === null)
+      throw DomainError.field(field, `${field} must be a decimal string such as "12.5"`, 'INVALID_AMOUNT');
     const [, whole, fraction = ''] = match;
     if (fraction.length > decimals) {
       throw DomainError.field(field, `${field} has more than ${decimals} fraction digits`, 'INVALID_AMOUNT');

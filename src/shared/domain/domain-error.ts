@@ -3,14 +3,7 @@
  * place (`shared/http/error-response.filter.ts`); domain code never speaks HTTP.
  */
 export type DomainErrorKind =
-  | 'invalid'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'too_large'
-  | 'rate_limited'
-  | 'unavailable';
+  'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'too_large' | 'rate_limited' | 'unavailable';
 
 export interface FieldProblem {
   readonly field: string;

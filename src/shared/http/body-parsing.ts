@@ -21,11 +21,26 @@ export function bodyParserErrorHandler(error: unknown, req: Request, res: Respon
   const type = (error as { type?: unknown }).type;
   let domainError: DomainError | undefined;
   if (type === 'entity.too.large') {
-    domainError = new DomainError('too_large', req.path.startsWith('/token') ? '2006' : 'PAYLOAD_TOO_LARGE', 'Request body exceeds 100 kB');
+    domainError = new DomainError(
+      'too_large',
+      req.path.startsWith('/token') ? '2006' : 'PAYLOAD_TOO_LARGE',
+      'Request body exceeds 100 kB',
+    );
   } else if (type === 'entity.parse.failed') {
-    domainError = DomainError.invalid(req.path.startsWith('/token') ? '2006' : 'INVALID_JSON', 'Request body is not valid JSON');
-  } else if (type === 'encoding.unsupported' || type === 'charset.unsupported' || type === 'request.aborted' || type === 'request.size.invalid') {
-    domainError = DomainError.invalid(req.path.startsWith('/token') ? '2006' : 'BAD_REQUEST', 'Request body could not be read');
+    domainError = DomainError.invalid(
+      req.path.startsWith('/token') ? '2006' : 'INVALID_JSON',
+      'Request body is not valid JSON',
+    );
+  } else if (
+    type === 'encoding.unsupported' ||
+    type === 'charset.unsupported' ||
+    type === 'request.aborted' ||
+    type === 'request.size.invalid'
+  ) {
+    domainError = DomainError.invalid(
+      req.path.startsWith('/token') ? '2006' : 'BAD_REQUEST',
+      'Request body could not be read',
+    );
   }
   if (domainError === undefined) {
     next(error);

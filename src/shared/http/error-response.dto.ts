@@ -21,7 +21,11 @@ export class ErrorResponseDto {
   @ApiProperty({ example: '[ERR_409] Invoice with this tracking ID already exists' })
   message: string;
 
-  @ApiProperty({ type: [ErrorDetailDto], required: false, description: 'Present for validation errors: one entry per failed field.' })
+  @ApiProperty({
+    type: [ErrorDetailDto],
+    required: false,
+    description: 'Present for validation errors: one entry per failed field.',
+  })
   details?: ErrorDetailDto[];
 
   @ApiProperty({ example: '0193a4c2-7d1e-7a52-9f2b-3c4d5e6f7a8b' })

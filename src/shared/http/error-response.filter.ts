@@ -79,7 +79,10 @@ export function toProblem(error: unknown): HttpProblem {
  * and JSON:API forbids media type parameters other than ext and profile.
  */
 export function sendJsonApi(res: Response, status: number, document: object): void {
-  res.status(status).type('application/vnd.api+json').send(Buffer.from(JSON.stringify(document), 'utf8'));
+  res
+    .status(status)
+    .type('application/vnd.api+json')
+    .send(Buffer.from(JSON.stringify(document), 'utf8'));
 }
 
 /**
@@ -89,7 +92,9 @@ export function sendJsonApi(res: Response, status: number, document: object): vo
 export function sendProblem(req: Request, res: Response, problem: HttpProblem, requestId: string): void {
   if (problem.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(problem.retryAfterSeconds));
   if (req.path.startsWith('/token')) {
-    sendJsonApi(res, problem.status, { errors: [{ status: String(problem.status), code: problem.code, detail: problem.message }] });
+    sendJsonApi(res, problem.status, {
+      errors: [{ status: String(problem.status), code: problem.code, detail: problem.message }],
+    });
     return;
   }
   res.status(problem.status).json({

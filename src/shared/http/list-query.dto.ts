@@ -6,7 +6,10 @@ import { PaginationQueryDto, QueryArray, QueryEnum, QueryText, QueryTimestamp } 
 export function QueryCurrencyIds(description: string): PropertyDecorator {
   return QueryArray({
     description,
-    itemValidator: Matches(CURRENCY_ID, { each: true, message: 'each currencyId must be {chainId} or {chainId}-{address}' }),
+    itemValidator: Matches(CURRENCY_ID, {
+      each: true,
+      message: 'each currencyId must be {chainId} or {chainId}-{address}',
+    }),
   });
 }
 

@@ -41,7 +41,10 @@ function toBoolean({ value }: { value: unknown }): unknown {
 function toArray({ value }: { value: unknown }): unknown {
   const items = typeof value === 'string' ? [value] : value;
   if (!Array.isArray(items) || !items.every((item) => typeof item === 'string')) return value;
-  return items.flatMap((item: string) => item.split(',')).map((item) => item.trim()).filter((item) => item !== '');
+  return items
+    .flatMap((item: string) => item.split(','))
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 }
 
 export function QueryPage(): PropertyDecorator {
@@ -66,7 +69,10 @@ export function QueryPageSize(): PropertyDecorator {
   );
 }
 
-export function QueryEnum(values: readonly string[], options: { default?: string; description?: string } = {}): PropertyDecorator {
+export function QueryEnum(
+  values: readonly string[],
+  options: { default?: string; description?: string } = {},
+): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({ enum: values, default: options.default, description: options.description }),
     IsOptional(),
@@ -87,7 +93,9 @@ export function QueryBoolean(description?: string): PropertyDecorator {
 }
 
 /** An array in any of the three spellings; `each` validates the items. */
-export function QueryArray(items: { enum?: readonly string[]; description?: string; itemValidator?: PropertyDecorator } = {}): PropertyDecorator {
+export function QueryArray(
+  items: { enum?: readonly string[]; description?: string; itemValidator?: PropertyDecorator } = {},
+): PropertyDecorator {
   const decorators: PropertyDecorator[] = [
     ApiPropertyOptional({
       type: 'array',
@@ -103,7 +111,12 @@ export function QueryArray(items: { enum?: readonly string[]; description?: stri
   ];
   if (items.enum) {
     const allowed = items.enum;
-    decorators.push(IsIn(allowed, { each: true, message: (args) => `each value of ${args.property} must be one of: ${allowed.join(', ')}` }));
+    decorators.push(
+      IsIn(allowed, {
+        each: true,
+        message: (args) => `each value of ${args.property} must be one of: ${allowed.join(', ')}`,
+      }),
+    );
   } else {
     decorators.push(IsString({ each: true }), MaxLength(256, { each: true }));
   }
@@ -134,7 +147,8 @@ export function IsIsoTimestamp(options?: ValidationOptions): PropertyDecorator {
       name: 'isIsoTimestamp',
       validator: {
         validate: (value) => isIsoTimestamp(value),
-        defaultMessage: (args) => `${args?.property ?? 'value'} must be an ISO 8601 timestamp such as 2026-11-21T20:02:55.123Z`,
+        defaultMessage: (args) =>
+          `${args?.property ?? 'value'} must be an ISO 8601 timestamp such as 2026-11-21T20:02:55.123Z`,
       },
     },
     options,

@@ -11,11 +11,14 @@ const UNAVAILABLE_SQLSTATES = new Set([
   '3D000', // invalid_catalog_name: the database is gone
 ]);
 
-const UNAVAILABLE_MESSAGES = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
+const UNAVAILABLE_MESSAGES =
+  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
 
 export function isStoreUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code ?? (error as QueryFailedError & { driverError?: { code?: unknown } }).driverError?.code;
+  const code =
+    (error as { code?: unknown }).code ??
+    (error as QueryFailedError & { driverError?: { code?: unknown } }).driverError?.code;
   if (typeof code === 'string' && (code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(code))) return true;
   if (typeof code === 'string' && /^E[A-Z]+$/.test(code) && UNAVAILABLE_MESSAGES.test(code)) return true;
   return UNAVAILABLE_MESSAGES.test(error.message);

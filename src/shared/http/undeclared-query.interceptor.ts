@@ -30,7 +30,10 @@ export class UndeclaredQueryInterceptor implements NestInterceptor {
     const handler = context.getHandler();
     let declared = this.declaresQuery.get(handler);
     if (declared === undefined) {
-      const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, context.getClass(), handler.name) ?? {}) as Record<string, unknown>;
+      const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, context.getClass(), handler.name) ?? {}) as Record<
+        string,
+        unknown
+      >;
       declared = Object.keys(args).some((key) => key.split(':')[0] === String(RouteParamtypes.QUERY));
       this.declaresQuery.set(handler, declared);
     }

@@ -51,7 +51,8 @@ export class CallerAuthenticator {
     } catch {
       return undefined;
     }
-    if (claims.token_type !== 'access' || typeof claims.sid !== 'string' || typeof claims.user_id !== 'string') return undefined;
+    if (claims.token_type !== 'access' || typeof claims.sid !== 'string' || typeof claims.user_id !== 'string')
+      return undefined;
     // Checked on every request, so a revoked session's access tokens stop at once (SPEC §3 allows 5 s).
     const rows: { id: string; address: string; address_hex: `0x${string}` }[] = await this.dataSource.query(
       `SELECT m.id, m.address, m.address_hex
@@ -60,6 +61,14 @@ export class CallerAuthenticator {
       [claims.sid, claims.user_id],
     );
     const member = rows[0];
-    return member && { memberId: member.id, address: member.address, addressHex: member.address_hex, kind: 'jwt', sessionId: claims.sid };
+    return (
+      member && {
+        memberId: member.id,
+        address: member.address,
+        addressHex: member.address_hex,
+        kind: 'jwt',
+        sessionId: claims.sid,
+      }
+    );
   }
 }

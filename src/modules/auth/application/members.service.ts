@@ -24,7 +24,12 @@ export class MembersService {
     const address = parseMemberAddress(addressInput);
     const credentials = newCredentials();
     try {
-      await this.members.create(uuidv7(), address, apiKeyDigest(credentials.apiKey), await hashSecret(credentials.apiSecret));
+      await this.members.create(
+        uuidv7(),
+        address,
+        apiKeyDigest(credentials.apiKey),
+        await hashSecret(credentials.apiSecret),
+      );
     } catch (error) {
       if ((error as { driverError?: { code?: string } }).driverError?.code === '23505') {
         throw DomainError.conflict('MEMBER_EXISTS', `A member with address ${address.display} already exists`);
@@ -38,7 +43,11 @@ export class MembersService {
   async regenerateCredentials(addressInput: string): Promise<IssuedCredentials> {
     const member = await this.requireMember(addressInput);
     const credentials = newCredentials();
-    await this.members.replaceCredentials(member.id, apiKeyDigest(credentials.apiKey), await hashSecret(credentials.apiSecret));
+    await this.members.replaceCredentials(
+      member.id,
+      apiKeyDigest(credentials.apiKey),
+      await hashSecret(credentials.apiSecret),
+    );
     return { address: member.address, ...credentials };
   }
 
@@ -97,7 +106,11 @@ export class MembersService {
   private requireCurrencyId(input: string): string {
     const id = input.trim();
     if (!/^[0-9]+(?:-.+)?$/.test(id)) {
-      throw DomainError.field('currency', 'currency must be {chainId} or {chainId}-{contractAddress}', 'INVALID_CURRENCY_ID');
+      throw DomainError.field(
+        'currency',
+        'currency must be {chainId} or {chainId}-{contractAddress}',
+        'INVALID_CURRENCY_ID',
+      );
     }
     const currency = this.catalog.findCurrency(id);
     if (currency === undefined) throw DomainError.notFound('CURRENCY_NOT_FOUND', `No currency ${input}`);
@@ -108,7 +121,11 @@ export class MembersService {
 export function parseMemberAddress(input: string): Address {
   const address = Address.tryParseAny(input);
   if (address === undefined) {
-    throw DomainError.field('address', 'address must be an EVM address (0x + 40 hex) or a Tron address (base58 T…)', 'INVALID_ADDRESS');
+    throw DomainError.field(
+      'address',
+      'address must be an EVM address (0x + 40 hex) or a Tron address (base58 T…)',
+      'INVALID_ADDRESS',
+    );
   }
   return address;
 }

@@ -26,24 +26,27 @@ export class TypeOrmMemberRepository extends MemberRepository {
         address.hex20,
         address.networkType,
       ]);
-      await manager.query(`INSERT INTO member_credentials (member_id, api_key_sha256, api_secret_scrypt) VALUES ($1, $2, $3)`, [
-        id,
-        apiKeyDigest,
-        apiSecretHash,
-      ]);
+      await manager.query(
+        `INSERT INTO member_credentials (member_id, api_key_sha256, api_secret_scrypt) VALUES ($1, $2, $3)`,
+        [id, apiKeyDigest, apiSecretHash],
+      );
       return { id, address: address.display, addressHex: address.hex20 };
     });
   }
 
   async findByAddress(address: Address): Promise<MemberRecord | undefined> {
-    const rows: MemberRow[] = await this.dataSource.query(`SELECT id, address, address_hex FROM members WHERE address = $1`, [address.display]);
+    const rows: MemberRow[] = await this.dataSource.query(
+      `SELECT id, address, address_hex FROM members WHERE address = $1`,
+      [address.display],
+    );
     return rows[0] && toRecord(rows[0]);
   }
 
   async findByAddresses(addresses: readonly Address[]): Promise<MemberRecord[]> {
-    const rows: MemberRow[] = await this.dataSource.query(`SELECT id, address, address_hex FROM members WHERE address = ANY($1)`, [
-      addresses.map((address) => address.display),
-    ]);
+    const rows: MemberRow[] = await this.dataSource.query(
+      `SELECT id, address, address_hex FROM members WHERE address = ANY($1)`,
+      [addresses.map((address) => address.display)],
+    );
     return rows.map(toRecord);
   }
 
@@ -59,7 +62,10 @@ export class TypeOrmMemberRepository extends MemberRepository {
   }
 
   async findById(id: string): Promise<MemberRecord | undefined> {
-    const rows: MemberRow[] = await this.dataSource.query(`SELECT id, address, address_hex FROM members WHERE id = $1`, [id]);
+    const rows: MemberRow[] = await this.dataSource.query(
+      `SELECT id, address, address_hex FROM members WHERE id = $1`,
+      [id],
+    );
     return rows[0] && toRecord(rows[0]);
   }
 
@@ -89,7 +95,10 @@ export class TypeOrmMemberRepository extends MemberRepository {
   }
 
   async showCurrency(memberId: string, currencyId: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM member_hidden_currencies WHERE member_id = $1 AND currency_id = $2`, [memberId, currencyId]);
+    await this.dataSource.query(`DELETE FROM member_hidden_currencies WHERE member_id = $1 AND currency_id = $2`, [
+      memberId,
+      currencyId,
+    ]);
   }
 
   async hiddenCurrencies(memberId: string): Promise<string[]> {

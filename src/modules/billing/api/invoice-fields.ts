@@ -1,14 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsString,
-  Matches,
-  MaxLength,
-  ValidateIf,
-} from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 
 import { CURRENCY_ID, NullableKey } from '../../../shared/http/body-fields';
 

@@ -38,7 +38,8 @@ export class InvoicePresenter {
       createdAt: p.createdAt.toISOString(),
       updatedAt: p.updatedAt.toISOString(),
       isTron: p.networkType === 'tvm',
-      paidAmount: single === undefined ? null : Amount.fromBaseUnits(BigInt(p.paidAmount), single.decimals).toDecimalString(),
+      paidAmount:
+        single === undefined ? null : Amount.fromBaseUnits(BigInt(p.paidAmount), single.decimals).toDecimalString(),
       paidAmountBaseCurrency:
         single === undefined
           ? this.usdTotal(

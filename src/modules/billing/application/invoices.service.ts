@@ -58,7 +58,9 @@ export class InvoicesService {
       input.currencyIds === undefined
         ? this.catalog.currenciesOfChain(deployment.chainId)
         : this.resolveCurrencies(deployment, input.currencyIds);
-    const initCodeHash = this.catalog.findSmartContractVersion(deployment.smartContractVersionId)?.depositAccountInitCodeHash;
+    const initCodeHash = this.catalog.findSmartContractVersion(
+      deployment.smartContractVersionId,
+    )?.depositAccountInitCodeHash;
     if (initCodeHash === undefined) throw new Error(`unknown contract version ${deployment.smartContractVersionId}`);
     const invoice = await this.invoices.transaction(async (unit) => {
       // The nonce is taken in the inserting transaction: a 409 rolls it back, so nonces stay gap-free.

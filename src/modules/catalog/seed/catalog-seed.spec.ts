@@ -72,9 +72,7 @@ describe('catalog seed', () => {
     });
 
     it('has EIP-55 checksummed EVM token addresses', () => {
-      const evmTokens = CURRENCIES.filter(
-        (c) => !c.isNative && networkOf(c.chainId).networkType === 'evm',
-      );
+      const evmTokens = CURRENCIES.filter((c) => !c.isNative && networkOf(c.chainId).networkType === 'evm');
       expect(evmTokens.length).toBeGreaterThan(0);
       for (const c of evmTokens) {
         expect(c.address).not.toBeNull();
@@ -84,9 +82,7 @@ describe('catalog seed', () => {
     });
 
     it('has base58check Tron token addresses decoding to 21 bytes with the 0x41 prefix', () => {
-      const tronTokens = CURRENCIES.filter(
-        (c) => !c.isNative && networkOf(c.chainId).networkType === 'tvm',
-      );
+      const tronTokens = CURRENCIES.filter((c) => !c.isNative && networkOf(c.chainId).networkType === 'tvm');
       expect(tronTokens.length).toBeGreaterThan(0);
       for (const c of tronTokens) {
         const address = c.address ?? '';
@@ -215,16 +211,12 @@ describe('catalog seed', () => {
           expect(getAddress(implementation)).toBe(implementation);
         }
         expect(v.depositAccountInitCodeHash).toMatch(/^0x[0-9a-f]{64}$/);
-        expect(v.depositAccountInitCodeHash).toBe(
-          keccak256(depositAccountInitCode(implementation)),
-        );
+        expect(v.depositAccountInitCodeHash).toBe(keccak256(depositAccountInitCode(implementation)));
       }
     });
 
     it('uses a distinct implementation per version and chain', () => {
-      const implementations = CONTRACT_VERSIONS.map((v) =>
-        v.depositAccountImplementation.toLowerCase(),
-      );
+      const implementations = CONTRACT_VERSIONS.map((v) => v.depositAccountImplementation.toLowerCase());
       expect(new Set(implementations).size).toBe(implementations.length);
     });
 
@@ -271,9 +263,7 @@ describe('catalog seed', () => {
           functionName: 'execute',
           args: [[call], signatures, id],
         });
-        expect(data.slice(0, 10)).toBe(
-          toFunctionSelector('function execute((address,uint256,bytes)[],bytes,bytes32)'),
-        );
+        expect(data.slice(0, 10)).toBe(toFunctionSelector('function execute((address,uint256,bytes)[],bytes,bytes32)'));
         const decoded = decodeFunctionData({ abi, data });
         expect(decoded.functionName).toBe('execute');
         expect(decoded.args).toEqual([[call], signatures, id]);

@@ -152,9 +152,7 @@ const EIP1167_SUFFIX = '5af43d82803e903d91602b57fd5bf3';
 export function depositAccountInitCode(implementation20ByteHex: `0x${string}`): `0x${string}` {
   if (!/^0x[0-9a-fA-F]{40}$/.test(implementation20ByteHex)) {
     // A Tron 41-prefixed or base58 form here would silently yield wrong addresses.
-    throw new Error(
-      `depositAccountInitCode: expected 0x + 40 hex chars, got "${implementation20ByteHex}"`,
-    );
+    throw new Error(`depositAccountInitCode: expected 0x + 40 hex chars, got "${implementation20ByteHex}"`);
   }
   return `${EIP1167_PREFIX}${implementation20ByteHex.slice(2).toLowerCase()}${EIP1167_SUFFIX}`;
 }

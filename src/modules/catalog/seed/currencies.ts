@@ -24,8 +24,7 @@ export interface CurrencySeed {
 
 // CoinMarketCap's static image path keyed by cmcId has been stable for years and needs
 // no API key; testnet coins reuse their mainnet asset's image for display only.
-const cmcLogo = (cmcId: number): string =>
-  `https://s2.coinmarketcap.com/static/img/coins/64x64/${cmcId}.png`;
+const cmcLogo = (cmcId: number): string => `https://s2.coinmarketcap.com/static/img/coins/64x64/${cmcId}.png`;
 
 const CMC_ETH = 1027;
 const CMC_BNB = 1839;

@@ -34,7 +34,10 @@ export class ClaimsService {
       currencyIsScam === undefined && currencyIsVerified === undefined
         ? undefined
         : this.catalog
-            .listCurrencies({ isScam: currencyIsScam, isVerified: currencyIsVerified }, { by: 'createdAt', order: 'asc' })
+            .listCurrencies(
+              { isScam: currencyIsScam, isVerified: currencyIsVerified },
+              { by: 'createdAt', order: 'asc' },
+            )
             .map((currency) => currency.id);
     const { total, rows } = await this.queries.list(deployment.id, {
       ...rest,

@@ -13,7 +13,10 @@ export class AccountDeploymentsController {
   constructor(private readonly deployments: DeploymentsService) {}
 
   @Get('nonce-info')
-  @ApiOperation({ operationId: 'AccountDeploymentsController_getNonceInfo_v1', summary: 'Current and last executed nonce' })
+  @ApiOperation({
+    operationId: 'AccountDeploymentsController_getNonceInfo_v1',
+    summary: 'Current and last executed nonce',
+  })
   @ApiOkResponse({ type: NonceInfoResponseDto })
   @ApiResponse({ status: 400, description: 'Malformed deployment id', type: ErrorResponseDto })
   getNonceInfo(@CurrentDeployment() deployment: Deployment): NonceInfoResponseDto {

@@ -1,4 +1,15 @@
-import { Body, CanActivate, Controller, ExecutionContext, HttpCode, Inject, Injectable, NotFoundException, Post, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  CanActivate,
+  Controller,
+  ExecutionContext,
+  HttpCode,
+  Inject,
+  Injectable,
+  NotFoundException,
+  Post,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';

@@ -1,4 +1,12 @@
-import { CanActivate, ExecutionContext, Injectable, SetMetadata, applyDecorators, createParamDecorator, UseGuards } from '@nestjs/common';
+import {
+  CanActivate,
+  ExecutionContext,
+  Injectable,
+  SetMetadata,
+  applyDecorators,
+  createParamDecorator,
+  UseGuards,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiBearerAuth, ApiParam, ApiResponse, ApiSecurity } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -47,7 +55,10 @@ export class DeploymentAccessGuard implements CanActivate {
     }
     const access = await this.deployments.findWithAccess(deploymentId.toLowerCase(), caller.memberId);
     if (access === undefined || !access.isMember) {
-      const answer = this.reflector.getAllAndOverride<NonMemberAnswer>(NON_MEMBER_ANSWER, [context.getHandler(), context.getClass()]);
+      const answer = this.reflector.getAllAndOverride<NonMemberAnswer>(NON_MEMBER_ANSWER, [
+        context.getHandler(),
+        context.getClass(),
+      ]);
       throw answer === 'forbidden'
         ? new DomainError('forbidden', 'DEPLOYMENT_ACCESS_DENIED', 'Access to this deployment is denied')
         : DomainError.notFound('DEPLOYMENT_NOT_FOUND', 'Deployment not found');

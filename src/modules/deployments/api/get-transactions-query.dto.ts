@@ -2,7 +2,12 @@ import { ValidateBy } from 'class-validator';
 import { isUuid } from '../../../shared/domain/ids';
 import { CommonListQueryDto, QueryCurrencyIds } from '../../../shared/http/list-query.dto';
 import { QueryArray, QueryBoolean, QueryText } from '../../../shared/http/query-params';
-import { TRANSACTION_OPERATION_TYPES, TRANSACTION_STATUSES, TransactionOperationType, TransactionStatus } from '../domain/transaction-status';
+import {
+  TRANSACTION_OPERATION_TYPES,
+  TRANSACTION_STATUSES,
+  TransactionOperationType,
+  TransactionStatus,
+} from '../domain/transaction-status';
 
 /** Endpoint 1's parameters (seed, SPEC §1.2 and §5). */
 export class GetTransactionsQueryDto extends CommonListQueryDto {
@@ -16,7 +21,13 @@ export class GetTransactionsQueryDto extends CommonListQueryDto {
   statuses?: TransactionStatus[];
 
   @QueryText({ description: 'Exact operation id (for invoice deposits, the invoice id)' })
-  @ValidateBy({ name: 'isUuid', validator: { validate: (value) => typeof value === 'string' && isUuid(value), defaultMessage: () => 'operationId must be a UUID' } })
+  @ValidateBy({
+    name: 'isUuid',
+    validator: {
+      validate: (value) => typeof value === 'string' && isUuid(value),
+      defaultMessage: () => 'operationId must be a UUID',
+    },
+  })
   operationId?: string;
 
   @QueryArray({ enum: TRANSACTION_OPERATION_TYPES })
@@ -31,6 +42,6 @@ export class GetTransactionsQueryDto extends CommonListQueryDto {
   @QueryBoolean()
   currencyIsVerified?: boolean;
 
-  @QueryBoolean('Only for JWT callers: filter by the caller\'s hidden currencies; ignored for API keys')
+  @QueryBoolean("Only for JWT callers: filter by the caller's hidden currencies; ignored for API keys")
   currencyIsHidden?: boolean;
 }

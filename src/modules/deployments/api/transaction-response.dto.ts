@@ -1,5 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { TRANSACTION_DIRECTIONS, TRANSACTION_OPERATION_TYPES, TRANSACTION_STATUSES } from '../domain/transaction-status';
+import {
+  TRANSACTION_DIRECTIONS,
+  TRANSACTION_OPERATION_TYPES,
+  TRANSACTION_STATUSES,
+} from '../domain/transaction-status';
 import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
 import { PageDto } from '../../../shared/http/query-params';
 
@@ -34,7 +38,10 @@ export class TransactionResponseDto {
   @ApiProperty({ type: String, nullable: true })
   currencyId: string | null;
 
-  @ApiProperty({ example: '-12.5', description: 'Whole units of the currency, negative for OUT; "0" without a currency' })
+  @ApiProperty({
+    example: '-12.5',
+    description: 'Whole units of the currency, negative for OUT; "0" without a currency',
+  })
   amount: string;
 
   @ApiProperty({ type: String, nullable: true })
@@ -43,7 +50,11 @@ export class TransactionResponseDto {
   @ApiProperty({ type: String, nullable: true })
   toAddress: string | null;
 
-  @ApiProperty({ type: String, nullable: true, description: 'The invoice id for invoice deposits, the queue operation id for executions' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The invoice id for invoice deposits, the queue operation id for executions',
+  })
   operationId: string | null;
 
   @ApiProperty({ enum: TRANSACTION_OPERATION_TYPES })

@@ -15,7 +15,10 @@ export class TransactionsController {
   constructor(private readonly transactions: TransactionsService) {}
 
   @Get()
-  @ApiOperation({ operationId: 'TransactionsController_getTransactions_v1', summary: 'List the deployment\'s transactions' })
+  @ApiOperation({
+    operationId: 'TransactionsController_getTransactions_v1',
+    summary: "List the deployment's transactions",
+  })
   @ApiOkResponse({ type: TransactionListResponseDto })
   @ApiResponse({ status: 400, description: 'Invalid parameters', type: ErrorResponseDto })
   getTransactions(
@@ -27,12 +30,18 @@ export class TransactionsController {
   }
 
   @Get(':transactionId')
-  @ApiOperation({ operationId: 'TransactionsController_getTransactionDetails_v1', summary: 'One transaction of the deployment' })
+  @ApiOperation({
+    operationId: 'TransactionsController_getTransactionDetails_v1',
+    summary: 'One transaction of the deployment',
+  })
   @ApiParam({ name: 'transactionId', schema: { type: 'string', format: 'uuid' } })
   @ApiOkResponse({ type: TransactionDetailsDto })
   @ApiResponse({ status: 400, description: 'Malformed transaction id', type: ErrorResponseDto })
   @ApiResponse({ status: 404, description: 'Transaction not found in this deployment', type: ErrorResponseDto })
-  getTransactionDetails(@CurrentDeployment() deployment: Deployment, @Param('transactionId') transactionId: string): Promise<TransactionDetailsDto> {
+  getTransactionDetails(
+    @CurrentDeployment() deployment: Deployment,
+    @Param('transactionId') transactionId: string,
+  ): Promise<TransactionDetailsDto> {
     return this.transactions.getTransactionDetails(deployment, transactionId);
   }
 }

@@ -12,7 +12,11 @@ import { deploymentFromRow, DeploymentRow } from '../infrastructure/typeorm-depl
 const COLUMNS = `d.id, d.account_id, d.chain_id, d.network_type, d.address_hex, d.smart_contract_version_id,
   d.approvers, d.threshold, d.current_nonce, d.last_executed_nonce, d.deployment_status`;
 
-export async function lockDeployment(manager: EntityManager, id: string, mode: 'update' | 'share'): Promise<Deployment | undefined> {
+export async function lockDeployment(
+  manager: EntityManager,
+  id: string,
+  mode: 'update' | 'share',
+): Promise<Deployment | undefined> {
   const rows: DeploymentRow[] = await manager.query(
     `SELECT ${COLUMNS} FROM deployments d WHERE d.id = $1 ${mode === 'update' ? 'FOR UPDATE' : 'FOR SHARE'}`,
     [id],
@@ -21,7 +25,11 @@ export async function lockDeployment(manager: EntityManager, id: string, mode: '
 }
 
 /** The deployment an event names (any address form), locked FOR UPDATE; undefined when not ours. */
-export async function lockDeploymentByAddress(manager: EntityManager, chainId: string, address: string): Promise<Deployment | undefined> {
+export async function lockDeploymentByAddress(
+  manager: EntityManager,
+  chainId: string,
+  address: string,
+): Promise<Deployment | undefined> {
   const parsed = Address.tryParseAny(address);
   if (parsed === undefined) return undefined;
   const rows: DeploymentRow[] = await manager.query(

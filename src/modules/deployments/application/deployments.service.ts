@@ -38,7 +38,11 @@ export class DeploymentsService {
     if (name.trim() === '') throw DomainError.field('name', 'name must not be empty');
     const members = await Promise.all(memberAddresses.map((address) => this.members.requireMember(address)));
     const id = uuidv7();
-    await this.deployments.createAccount(id, name.trim(), members.map((member) => member.id));
+    await this.deployments.createAccount(
+      id,
+      name.trim(),
+      members.map((member) => member.id),
+    );
     return { id };
   }
 
@@ -57,9 +61,16 @@ export class DeploymentsService {
     const network = this.catalog.findNetwork(command.chainId);
     if (network === undefined) throw DomainError.field('chainId', `unknown chain ${command.chainId}`, 'UNKNOWN_CHAIN');
     const version = this.catalog.findSmartContractVersion(command.smartContractVersionId);
-    const fits = version !== undefined && version.networkType === network.networkType && (version.chainId ?? network.chainId) === network.chainId;
+    const fits =
+      version !== undefined &&
+      version.networkType === network.networkType &&
+      (version.chainId ?? network.chainId) === network.chainId;
     if (!fits) {
-      throw DomainError.field('smartContractVersionId', `no contract version ${command.smartContractVersionId} for chain ${network.chainId}`, 'UNKNOWN_CONTRACT_VERSION');
+      throw DomainError.field(
+        'smartContractVersionId',
+        `no contract version ${command.smartContractVersionId} for chain ${network.chainId}`,
+        'UNKNOWN_CONTRACT_VERSION',
+      );
     }
     const approvers = command.approvers.map((approver) => Address.parse(approver, network.networkType, 'approvers'));
     const deployment = Deployment.create({
@@ -80,7 +91,10 @@ export class DeploymentsService {
       await this.deployments.insert(deployment);
     } catch (error) {
       if ((error as { driverError?: { code?: string } }).driverError?.code === '23505') {
-        throw DomainError.conflict('DEPLOYMENT_EXISTS', `A deployment at ${deployment.address.display} on chain ${deployment.chainId} already exists`);
+        throw DomainError.conflict(
+          'DEPLOYMENT_EXISTS',
+          `A deployment at ${deployment.address.display} on chain ${deployment.chainId} already exists`,
+        );
       }
       throw error;
     }
@@ -88,7 +102,10 @@ export class DeploymentsService {
   }
 
   nonceInfo(deployment: Deployment): NonceInfo {
-    return { currentNonce: deployment.currentNonce.toString(), lastExecutedNonce: deployment.lastExecutedNonce.toString() };
+    return {
+      currentNonce: deployment.currentNonce.toString(),
+      lastExecutedNonce: deployment.lastExecutedNonce.toString(),
+    };
   }
 
   findById(id: string): Promise<Deployment | undefined> {
@@ -104,10 +121,16 @@ export class DeploymentsService {
       this.deployments.accountMemberIds(accountId),
       this.members.findMembers(approvers),
     ]);
-    const memberHexes = new Set(approverMembers.filter((member) => accountMemberIds.includes(member.id)).map((member) => member.addressHex));
+    const memberHexes = new Set(
+      approverMembers.filter((member) => accountMemberIds.includes(member.id)).map((member) => member.addressHex),
+    );
     const outsiders = approvers.filter((approver) => !memberHexes.has(approver.hex20));
     if (outsiders.length > 0) {
-      throw DomainError.field('approvers', `approvers must be members of the account: ${outsiders.map(String).join(', ')}`, 'APPROVER_NOT_MEMBER');
+      throw DomainError.field(
+        'approvers',
+        `approvers must be members of the account: ${outsiders.map(String).join(', ')}`,
+        'APPROVER_NOT_MEMBER',
+      );
     }
   }
 

@@ -100,7 +100,12 @@ export class TransactionRecorder {
 
     const confirmations = Math.max(current.confirmations, observation.confirmations);
     const status = nextTransactionStatus(current.status, observation.status, confirmations, required);
-    if (status !== current.status || confirmations !== current.confirmations || observation.blockNumber || observation.fee !== undefined) {
+    if (
+      status !== current.status ||
+      confirmations !== current.confirmations ||
+      observation.blockNumber ||
+      observation.fee !== undefined
+    ) {
       await manager.query(
         `UPDATE transactions
             SET status = $2, confirmations = $3,

@@ -8,7 +8,11 @@ import { currencyMatcher } from '../../catalog/catalog';
 import { CatalogService } from '../../catalog/catalog.service';
 import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
 import type { GetTransactionsQueryDto } from '../api/get-transactions-query.dto';
-import type { TransactionDetailsDto, TransactionListResponseDto, TransactionResponseDto } from '../api/transaction-response.dto';
+import type {
+  TransactionDetailsDto,
+  TransactionListResponseDto,
+  TransactionResponseDto,
+} from '../api/transaction-response.dto';
 import type { Deployment } from '../domain/deployment';
 import { canClaim, TransactionReadRepository, TransactionRecord } from '../domain/transaction-read-model';
 
@@ -20,7 +24,11 @@ export class TransactionsService {
     private readonly catalog: CatalogService,
   ) {}
 
-  async getTransactions(deployment: Deployment, caller: Caller, query: GetTransactionsQueryDto): Promise<TransactionListResponseDto> {
+  async getTransactions(
+    deployment: Deployment,
+    caller: Caller,
+    query: GetTransactionsQueryDto,
+  ): Promise<TransactionListResponseDto> {
     const { page, pageSize, offset } = pageRequest(query);
     const { total, items } = await this.transactions.list({
       deploymentId: deployment.id,
@@ -44,11 +52,18 @@ export class TransactionsService {
   }
 
   async getTransactionDetails(deployment: Deployment, transactionId: string): Promise<TransactionDetailsDto> {
-    if (!isUuid(transactionId)) throw DomainError.field('transactionId', 'transactionId must be a UUID', 'INVALID_TRANSACTION_ID');
+    if (!isUuid(transactionId))
+      throw DomainError.field('transactionId', 'transactionId must be a UUID', 'INVALID_TRANSACTION_ID');
     const record = await this.transactions.findInDeployment(deployment.id, transactionId.toLowerCase());
     if (record === undefined) throw DomainError.notFound('TRANSACTION_NOT_FOUND', 'Transaction not found');
     const transaction = this.toResponse(record);
-    return { transaction, canClaim: transaction.canClaim, isClaimed: transaction.isClaimed, invoice: transaction.invoice, currency: transaction.currency };
+    return {
+      transaction,
+      canClaim: transaction.canClaim,
+      isClaimed: transaction.isClaimed,
+      invoice: transaction.invoice,
+      currency: transaction.currency,
+    };
   }
 
   /**
@@ -72,7 +87,9 @@ export class TransactionsService {
         ? this.catalog.listCurrencies({}, { by: 'createdAt', order: 'asc' })
         : requested.flatMap((id) => this.catalog.findCurrency(id) ?? []);
     return candidates
-      .filter((currency) => flags(currency) && (hidden === undefined || hidden.has(currency.id) === query.currencyIsHidden))
+      .filter(
+        (currency) => flags(currency) && (hidden === undefined || hidden.has(currency.id) === query.currencyIsHidden),
+      )
       .map((currency) => currency.id);
   }
 
@@ -80,7 +97,12 @@ export class TransactionsService {
     const currency = record.currencyId === null ? undefined : this.catalog.findCurrency(record.currencyId);
     const native = this.catalog.findCurrency(record.chainId);
     const amount =
-      currency === undefined ? '0' : Amount.fromBaseUnits(record.direction === 'OUT' ? -record.amount : record.amount, currency.decimals).toDecimalString();
+      currency === undefined
+        ? '0'
+        : Amount.fromBaseUnits(
+            record.direction === 'OUT' ? -record.amount : record.amount,
+            currency.decimals,
+          ).toDecimalString();
     return {
       id: record.id,
       direction: record.direction,
@@ -94,7 +116,10 @@ export class TransactionsService {
       operationId: record.operationId,
       operationType: record.operationType,
       blockNumber: record.blockNumber,
-      blockchainFee: record.blockchainFee === null ? null : Amount.fromBaseUnits(record.blockchainFee, native?.decimals ?? 18).toDecimalString(),
+      blockchainFee:
+        record.blockchainFee === null
+          ? null
+          : Amount.fromBaseUnits(record.blockchainFee, native?.decimals ?? 18).toDecimalString(),
       confirmations: record.confirmations,
       createdAt: record.createdAt.toISOString(),
       updatedAt: record.updatedAt.toISOString(),

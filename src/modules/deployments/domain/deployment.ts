@@ -48,13 +48,21 @@ export class Deployment {
       throw DomainError.field('approvers', `approvers must hold 1 to ${MAX_APPROVERS} addresses`, 'INVALID_APPROVERS');
     }
     if (approvers.some((approver) => approver.networkType !== networkType)) {
-      throw DomainError.field('approvers', 'every approver must be an address of the deployment network', 'INVALID_APPROVERS');
+      throw DomainError.field(
+        'approvers',
+        'every approver must be an address of the deployment network',
+        'INVALID_APPROVERS',
+      );
     }
     if (new Set(approvers.map((approver) => approver.hex20)).size !== approvers.length) {
       throw DomainError.field('approvers', 'approvers must be unique', 'INVALID_APPROVERS');
     }
     if (!Number.isInteger(threshold) || threshold < 1 || threshold > approvers.length) {
-      throw DomainError.field('threshold', `threshold must be an integer from 1 to ${approvers.length}`, 'INVALID_THRESHOLD');
+      throw DomainError.field(
+        'threshold',
+        `threshold must be an integer from 1 to ${approvers.length}`,
+        'INVALID_THRESHOLD',
+      );
     }
   }
 

@@ -66,5 +66,9 @@ export abstract class TransactionReadRepository {
 
 /** An invoice deposit that is mined and not yet swept by a claim (SPEC §5). */
 export function canClaim(transaction: Pick<TransactionRecord, 'operationType' | 'status' | 'isClaimed'>): boolean {
-  return transaction.operationType === 'invoice' && (transaction.status === 'EXECUTED' || transaction.status === 'CONFIRMED') && !transaction.isClaimed;
+  return (
+    transaction.operationType === 'invoice' &&
+    (transaction.status === 'EXECUTED' || transaction.status === 'CONFIRMED') &&
+    !transaction.isClaimed
+  );
 }

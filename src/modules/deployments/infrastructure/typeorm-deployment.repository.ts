@@ -99,7 +99,9 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
   }
 
   async findById(id: string): Promise<Deployment | undefined> {
-    const rows: DeploymentRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM deployments d WHERE d.id = $1`, [id]);
+    const rows: DeploymentRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM deployments d WHERE d.id = $1`, [
+      id,
+    ]);
     return rows[0] && deploymentFromRow(rows[0]);
   }
 

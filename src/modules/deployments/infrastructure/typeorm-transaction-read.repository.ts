@@ -8,7 +8,11 @@ import {
 } from '../domain/transaction-read-model';
 import type { TransactionDirection, TransactionOperationType, TransactionStatus } from '../domain/transaction-status';
 
-const SORT_COLUMN: Record<TransactionSortField, string> = { id: 'id', createdAt: 'created_at', updatedAt: 'updated_at' };
+const SORT_COLUMN: Record<TransactionSortField, string> = {
+  id: 'id',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+};
 const DAY_MS = 86_400_000;
 
 /**
@@ -132,21 +136,32 @@ export class TypeOrmTransactionReadRepository extends TransactionReadRepository 
     // Whole UTC days inside [from, to]: [firstDay, endDay) as day numbers.
     const firstDay = from === undefined ? undefined : Math.ceil(from / DAY_MS);
     const endDay = to === undefined ? undefined : Math.floor((to + 1) / DAY_MS);
-    if (firstDay !== undefined && endDay !== undefined && firstDay >= endDay) return this.countRows(rowFilters(criteria));
+    if (firstDay !== undefined && endDay !== undefined && firstDay >= endDay)
+      return this.countRows(rowFilters(criteria));
 
     const buckets = bucketFilters(criteria);
     if (firstDay !== undefined) buckets.add((p) => `created_day >= ${p(dayString(firstDay))}::date`);
     if (endDay !== undefined) buckets.add((p) => `created_day < ${p(dayString(endDay))}::date`);
     const [sum, before, after] = await Promise.all([
-      this.dataSource.query(`SELECT coalesce(sum(n), 0)::text AS n FROM transaction_counts WHERE ${buckets.sql}`, buckets.params) as Promise<{ n: string }[]>,
-      firstDay === undefined ? 0 : this.countRows(rowFilters({ ...criteria, createdTo: new Date(firstDay * DAY_MS - 1).toISOString() })),
-      endDay === undefined ? 0 : this.countRows(rowFilters({ ...criteria, createdFrom: new Date(endDay * DAY_MS).toISOString() })),
+      this.dataSource.query(
+        `SELECT coalesce(sum(n), 0)::text AS n FROM transaction_counts WHERE ${buckets.sql}`,
+        buckets.params,
+      ) as Promise<{ n: string }[]>,
+      firstDay === undefined
+        ? 0
+        : this.countRows(rowFilters({ ...criteria, createdTo: new Date(firstDay * DAY_MS - 1).toISOString() })),
+      endDay === undefined
+        ? 0
+        : this.countRows(rowFilters({ ...criteria, createdFrom: new Date(endDay * DAY_MS).toISOString() })),
     ]);
     return Number(sum[0].n) + before + after;
   }
 
   private async countRows(where: Where): Promise<number> {
-    const rows: { n: string }[] = await this.dataSource.query(`SELECT count(*)::text AS n FROM transactions WHERE ${where.sql}`, where.params);
+    const rows: { n: string }[] = await this.dataSource.query(
+      `SELECT count(*)::text AS n FROM transactions WHERE ${where.sql}`,
+      where.params,
+    );
     return Number(rows[0].n);
   }
 }
@@ -171,8 +186,10 @@ function rowFilters(criteria: TransactionListCriteria): Where {
   if (criteria.updatedFrom !== undefined) where.add((p) => `updated_at >= ${p(criteria.updatedFrom)}::timestamptz`);
   if (criteria.updatedTo !== undefined) where.add((p) => `updated_at <= ${p(criteria.updatedTo)}::timestamptz`);
   if (criteria.operationId !== undefined) where.add((p) => `operation_id = ${p(criteria.operationId)}::uuid`);
-  if (criteria.idContains !== undefined) where.add((p) => `id::text LIKE ${p(likePattern(criteria.idContains!.toLowerCase()))}`);
-  if (criteria.txHashContains !== undefined) where.add((p) => `lower(tx_hash) LIKE ${p(likePattern(criteria.txHashContains!.toLowerCase()))}`);
+  if (criteria.idContains !== undefined)
+    where.add((p) => `id::text LIKE ${p(likePattern(criteria.idContains!.toLowerCase()))}`);
+  if (criteria.txHashContains !== undefined)
+    where.add((p) => `lower(tx_hash) LIKE ${p(likePattern(criteria.txHashContains!.toLowerCase()))}`);
   return where;
 }
 
@@ -207,6 +224,8 @@ function toRecord(row: TransactionRow): TransactionRecord {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     invoice:
-      row.invoice_ref_id === null ? null : { id: row.invoice_ref_id, trackingId: row.invoice_tracking_id, status: row.invoice_status ?? '' },
+      row.invoice_ref_id === null
+        ? null
+        : { id: row.invoice_ref_id, trackingId: row.invoice_tracking_id, status: row.invoice_status ?? '' },
   };
 }

@@ -1,8 +1,30 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsObject, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
-import { PaginationQueryDto, QueryArray, QueryEnum, QueryText, QueryTimestamp } from '../../../shared/http/query-params';
-import { QUEUE_OPERATION_STATUSES, QUEUE_OPERATION_TYPES, QueueOperationStatus, QueueOperationType } from '../domain/queue-operation-status';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsInt,
+  IsObject,
+  IsString,
+  Matches,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import {
+  PaginationQueryDto,
+  QueryArray,
+  QueryEnum,
+  QueryText,
+  QueryTimestamp,
+} from '../../../shared/http/query-params';
+import {
+  QUEUE_OPERATION_STATUSES,
+  QUEUE_OPERATION_TYPES,
+  QueueOperationStatus,
+  QueueOperationType,
+} from '../domain/queue-operation-status';
 
 const NONCE = /^\d{1,78}$/;
 
@@ -25,7 +47,12 @@ export class CallDto {
 }
 
 export class CreateMultisigConfigChangeOperationDto {
-  @ApiProperty({ type: [String], minItems: 1, maxItems: 32, description: 'New approvers: unique addresses of the deployment network' })
+  @ApiProperty({
+    type: [String],
+    minItems: 1,
+    maxItems: 32,
+    description: 'New approvers: unique addresses of the deployment network',
+  })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(32)
@@ -56,7 +83,9 @@ export class CreateRejectOperationDto {
 }
 
 export class SubmitSignatureDto {
-  @ApiProperty({ description: '1.0.0: raw 65-byte signature; ≥ 1.1.0: signer(20) ‖ uint16 BE length ‖ signature. Hex.' })
+  @ApiProperty({
+    description: '1.0.0: raw 65-byte signature; ≥ 1.1.0: signer(20) ‖ uint16 BE length ‖ signature. Hex.',
+  })
   @IsString()
   @MaxLength(1000)
   signature: string;

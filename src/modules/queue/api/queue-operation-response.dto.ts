@@ -1,10 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PageDto } from '../../../shared/http/query-params';
 import { QueueOperationView } from '../domain/queue-operation';
-import { QUEUE_OPERATION_STATUSES, QUEUE_OPERATION_TYPES, QueueOperationStatus, QueueOperationType } from '../domain/queue-operation-status';
+import {
+  QUEUE_OPERATION_STATUSES,
+  QUEUE_OPERATION_TYPES,
+  QueueOperationStatus,
+  QueueOperationType,
+} from '../domain/queue-operation-status';
 
 export class OperationCallDto {
-  @ApiProperty({ description: 'UniversalAddress: EVM checksum or Tron base58', example: '0xdAC17F958D2ee523a2206206994597C13D831ec7' })
+  @ApiProperty({
+    description: 'UniversalAddress: EVM checksum or Tron base58',
+    example: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+  })
   to: string;
 
   @ApiProperty({ description: 'Native coin value in base units (uint256 as a decimal string)', example: '0' })
@@ -18,7 +26,10 @@ export class OperationSignatureDto {
   @ApiProperty({ description: 'Signer address (display form)' })
   user: string;
 
-  @ApiProperty({ description: 'The signature as the contract version takes it (raw 65 bytes for 1.0.0, packed entry for later versions)' })
+  @ApiProperty({
+    description:
+      'The signature as the contract version takes it (raw 65 bytes for 1.0.0, packed entry for later versions)',
+  })
   sign: string;
 }
 
@@ -26,7 +37,10 @@ export class QueueOperationResponseDto implements QueueOperationView {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
-  @ApiProperty({ description: 'bytes32 id passed to execute: 16 zero bytes ‖ the UUID bytes', example: `0x${'0'.repeat(32)}0193a4c27d1e7a529f2b3c4d5e6f7a8b` })
+  @ApiProperty({
+    description: 'bytes32 id passed to execute: 16 zero bytes ‖ the UUID bytes',
+    example: `0x${'0'.repeat(32)}0193a4c27d1e7a529f2b3c4d5e6f7a8b`,
+  })
   executeOperationId: string;
 
   @ApiProperty({ example: '5' })
@@ -44,7 +58,8 @@ export class QueueOperationResponseDto implements QueueOperationView {
   @ApiProperty({
     type: 'object',
     additionalProperties: true,
-    description: 'MULTISIG_CONFIG_CHANGE {approvers, threshold}; PAYOUT {payoutId}; REJECT {}; DAPP_TRANSACTION {decodedOperations?}',
+    description:
+      'MULTISIG_CONFIG_CHANGE {approvers, threshold}; PAYOUT {payoutId}; REJECT {}; DAPP_TRANSACTION {decodedOperations?}',
   })
   payload: Record<string, unknown>;
 

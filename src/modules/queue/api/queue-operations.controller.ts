@@ -1,5 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { pageRequest } from '../../../shared/http/query-params';
 import { Caller } from '../../auth/domain/caller';
@@ -13,9 +21,17 @@ import {
   SubmitSignatureDto,
   UpdateOperationNonceDto,
 } from './queue-operation-requests.dto';
-import { DeploymentQueueResponseDto, QueueOperationResponseDto, SignatureResponseDto } from './queue-operation-response.dto';
+import {
+  DeploymentQueueResponseDto,
+  QueueOperationResponseDto,
+  SignatureResponseDto,
+} from './queue-operation-response.dto';
 
-const OPERATION_ID = ApiParam({ name: 'operationId', description: 'Queue operation UUID', schema: { type: 'string', format: 'uuid' } });
+const OPERATION_ID = ApiParam({
+  name: 'operationId',
+  description: 'Queue operation UUID',
+  schema: { type: 'string', format: 'uuid' },
+});
 const BAD_REQUEST = (description: string) => ApiResponse({ status: 400, description, type: ErrorResponseDto });
 
 /** Endpoints 3-9 (SPEC §6): parse, authorize (the guard), one service call, the DTO. */
@@ -35,12 +51,20 @@ export class QueueOperationsController {
     @Query() query: DeploymentQueueQueryDto,
   ): Promise<DeploymentQueueResponseDto> {
     const page = pageRequest(query);
-    return this.queue.list(deployment, caller, { ...query, page: page.page, pageSize: page.pageSize, offset: page.offset });
+    return this.queue.list(deployment, caller, {
+      ...query,
+      page: page.page,
+      pageSize: page.pageSize,
+      offset: page.offset,
+    });
   }
 
   @Get(':operationId')
   @OPERATION_ID
-  @ApiOperation({ operationId: 'QueueOperationsController_getOperationById_v1', summary: 'Read one operation with its signature status' })
+  @ApiOperation({
+    operationId: 'QueueOperationsController_getOperationById_v1',
+    summary: 'Read one operation with its signature status',
+  })
   @ApiOkResponse({ type: QueueOperationResponseDto })
   @BAD_REQUEST('Malformed deployment id')
   getOperationById(
@@ -54,7 +78,10 @@ export class QueueOperationsController {
   @Delete(':operationId')
   @HttpCode(200)
   @OPERATION_ID
-  @ApiOperation({ operationId: 'QueueOperationsController_deleteOperation_v1', summary: 'Delete an operation (creator only, PENDING or READY)' })
+  @ApiOperation({
+    operationId: 'QueueOperationsController_deleteOperation_v1',
+    summary: 'Delete an operation (creator only, PENDING or READY)',
+  })
   @ApiOkResponse({ description: 'Deleted; no body' })
   @BAD_REQUEST('Caller is not the creator, or the status is not PENDING or READY')
   async deleteOperation(
@@ -66,7 +93,10 @@ export class QueueOperationsController {
   }
 
   @Post('multisig-config')
-  @ApiOperation({ operationId: 'QueueOperationsController_createMultisigConfigChangeOperation_v1', summary: 'Propose new approvers and threshold' })
+  @ApiOperation({
+    operationId: 'QueueOperationsController_createMultisigConfigChangeOperation_v1',
+    summary: 'Propose new approvers and threshold',
+  })
   @ApiBody({ type: CreateMultisigConfigChangeOperationDto })
   @ApiCreatedResponse({ type: QueueOperationResponseDto })
   @BAD_REQUEST('Invalid input')
@@ -79,7 +109,10 @@ export class QueueOperationsController {
   }
 
   @Post('reject')
-  @ApiOperation({ operationId: 'QueueOperationsController_createRejectOperation_v1', summary: 'Reject by consuming a nonce' })
+  @ApiOperation({
+    operationId: 'QueueOperationsController_createRejectOperation_v1',
+    summary: 'Reject by consuming a nonce',
+  })
   @ApiBody({ type: CreateRejectOperationDto })
   @ApiCreatedResponse({ type: QueueOperationResponseDto })
   @BAD_REQUEST('Invalid input, nonce below the current nonce, or a live REJECT already exists at the nonce')
@@ -94,7 +127,10 @@ export class QueueOperationsController {
   @Post(':operationId/sign')
   @HttpCode(200)
   @OPERATION_ID
-  @ApiOperation({ operationId: 'QueueOperationsController_submitSignature_v1', summary: "Submit an approver's signature" })
+  @ApiOperation({
+    operationId: 'QueueOperationsController_submitSignature_v1',
+    summary: "Submit an approver's signature",
+  })
   @ApiBody({ type: SubmitSignatureDto })
   @ApiOkResponse({ type: SignatureResponseDto })
   @BAD_REQUEST('Invalid signature, signer already signed, or the operation cannot be signed')
@@ -109,7 +145,10 @@ export class QueueOperationsController {
 
   @Patch(':operationId/nonce')
   @OPERATION_ID
-  @ApiOperation({ operationId: 'QueueOperationsController_updateOperationNonce_v1', summary: 'Change the nonce; resets signatures' })
+  @ApiOperation({
+    operationId: 'QueueOperationsController_updateOperationNonce_v1',
+    summary: 'Change the nonce; resets signatures',
+  })
   @ApiBody({ type: UpdateOperationNonceDto })
   @ApiOkResponse({ type: QueueOperationResponseDto })
   @BAD_REQUEST('Invalid nonce or operation status')

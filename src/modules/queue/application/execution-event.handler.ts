@@ -40,7 +40,11 @@ export class ExecutionEventHandler implements ChainEventHandler<ExecutionEventDt
   async apply(event: ExecutionEventDto, manager: EntityManager): Promise<void> {
     const deployment = await lockDeploymentByAddress(manager, event.chainId, event.deploymentAddress);
     if (deployment === undefined) return;
-    const ids = [...new Set(event.executeOperationIds.map(operationIdFromExecuteId).filter((id): id is string => id !== undefined))];
+    const ids = [
+      ...new Set(
+        event.executeOperationIds.map(operationIdFromExecuteId).filter((id): id is string => id !== undefined),
+      ),
+    ];
     const named = await this.operations.findManyForUpdate(manager, deployment.id, ids, deployment.networkType);
     const namedIds = new Set(named.map((operation) => operation.id));
     let deploymentChanged = false;
@@ -72,14 +76,25 @@ export class ExecutionEventHandler implements ChainEventHandler<ExecutionEventDt
       const changed = operation.applyExecution(outcome, event.txHash);
       if (!changed && operation.txHash === previousTxHash) continue;
       await this.operations.save(manager, operation);
-      await this.queue.notifyIfChanged(manager, operation, previousStatus, outcome === 'EXECUTED' ? 'executed' : outcome === 'FAILED' ? 'failed' : 'execution_seen', true);
+      await this.queue.notifyIfChanged(
+        manager,
+        operation,
+        previousStatus,
+        outcome === 'EXECUTED' ? 'executed' : outcome === 'FAILED' ? 'failed' : 'execution_seen',
+        true,
+      );
       if (!changed || outcome !== 'EXECUTED') continue;
 
       // A config change reported after a later execution is history: the later state stands.
       const isLatest = operation.nonce >= deployment.lastExecutedNonce;
       deployment.recordExecution(operation.nonce);
       deploymentChanged = true;
-      for (const rival of await this.operations.findLiveForUpdate(manager, deployment.id, deployment.networkType, operation.nonce)) {
+      for (const rival of await this.operations.findLiveForUpdate(
+        manager,
+        deployment.id,
+        deployment.networkType,
+        operation.nonce,
+      )) {
         // An operation this same transaction executed is not a rival, whatever order we meet them in.
         if (namedIds.has(rival.id)) continue;
         const rivalStatus = rival.storedStatus;

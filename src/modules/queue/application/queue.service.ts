@@ -101,9 +101,16 @@ export class QueueService {
   }
 
   async get(deployment: Deployment, caller: CallerRef, operationId: string): Promise<QueueOperationView> {
-    const operation = isUuid(operationId) ? await this.operations.findById(deployment.id, operationId.toLowerCase(), deployment.networkType) : undefined;
+    const operation = isUuid(operationId)
+      ? await this.operations.findById(deployment.id, operationId.toLowerCase(), deployment.networkType)
+      : undefined;
     if (operation === undefined) throw operationNotFound();
-    return operation.viewFor(actorOf(caller), this.signerRules(deployment), await this.queueState(deployment), new Date());
+    return operation.viewFor(
+      actorOf(caller),
+      this.signerRules(deployment),
+      await this.queueState(deployment),
+      new Date(),
+    );
   }
 
   async createMultisigConfigChange(
@@ -111,7 +118,9 @@ export class QueueService {
     caller: CallerRef,
     input: { approvers: readonly string[]; threshold: number; calls: readonly CallWire[] },
   ): Promise<QueueOperationView> {
-    const approvers = input.approvers.map((approver, index) => Address.parse(approver, deployment.networkType, `approvers.${index}`));
+    const approvers = input.approvers.map((approver, index) =>
+      Address.parse(approver, deployment.networkType, `approvers.${index}`),
+    );
     Deployment.assertSigners(approvers, input.threshold, deployment.networkType);
     if (input.calls.length === 0) throw DomainError.field('calls', 'calls must hold at least one call');
     const calls = input.calls.map((call, index) => parseCall(call, deployment.networkType, index));
@@ -131,7 +140,14 @@ export class QueueService {
   async createReject(deployment: Deployment, caller: CallerRef, nonceInput: string): Promise<QueueOperationView> {
     const nonce = parseNonce(nonceInput);
     return this.dataSource.transaction(async (manager) => {
-      const operation = await this.createOperation(manager, { deployment, type: 'REJECT', calls: [], payload: {}, nonce, createdBy: caller });
+      const operation = await this.createOperation(manager, {
+        deployment,
+        type: 'REJECT',
+        calls: [],
+        payload: {},
+        nonce,
+        createdBy: caller,
+      });
       return this.viewIn(manager, deployment.id, operation, caller);
     });
   }
@@ -149,7 +165,11 @@ export class QueueService {
       nonce = await this.operations.nextFreeNonce(manager, deployment.id, deployment.currentNonce);
     } else {
       if (command.nonce < deployment.currentNonce) {
-        throw DomainError.field('nonce', `nonce must be at least the next executable nonce ${deployment.currentNonce}`, 'INVALID_NONCE');
+        throw DomainError.field(
+          'nonce',
+          `nonce must be at least the next executable nonce ${deployment.currentNonce}`,
+          'INVALID_NONCE',
+        );
       }
       nonce = command.nonce;
     }
@@ -171,19 +191,38 @@ export class QueueService {
     return operation;
   }
 
-  async submitSignature(deployment: Deployment, caller: CallerRef, operationId: string, signatureInput: string): Promise<SignatureResult> {
+  async submitSignature(
+    deployment: Deployment,
+    caller: CallerRef,
+    operationId: string,
+    signatureInput: string,
+  ): Promise<SignatureResult> {
     if (!isUuid(operationId)) throw operationNotFound();
     return this.dataSource.transaction(async (manager) => {
       const current = await this.requireLockedDeployment(manager, deployment.id, 'share');
-      const operation = await this.operations.findForUpdate(manager, current.id, operationId.toLowerCase(), current.networkType);
+      const operation = await this.operations.findForUpdate(
+        manager,
+        current.id,
+        operationId.toLowerCase(),
+        current.networkType,
+      );
       if (operation === undefined) throw operationNotFound();
       const now = new Date();
       if (!operation.isLive(now)) {
-        throw DomainError.invalid('OPERATION_NOT_SIGNABLE', `Operation can no longer be signed (status ${operation.statusAt(now)})`);
+        throw DomainError.invalid(
+          'OPERATION_NOT_SIGNABLE',
+          `Operation can no longer be signed (status ${operation.statusAt(now)})`,
+        );
       }
       const rules = this.signerRules(current);
       const domain = this.signingDomain(current);
-      const verified = await verifySubmittedSignature(signatureInput, rules.format, domain, operation.calls, operation.nonce);
+      const verified = await verifySubmittedSignature(
+        signatureInput,
+        rules.format,
+        domain,
+        operation.calls,
+        operation.nonce,
+      );
       const previousStatus = operation.storedStatus;
       const signature = { ...verified, submittedBy: caller.memberId, createdAt: now };
       operation.addSignature(signature, rules, now);
@@ -204,12 +243,22 @@ export class QueueService {
     });
   }
 
-  async changeNonce(deployment: Deployment, caller: CallerRef, operationId: string, nonceInput: string): Promise<QueueOperationView> {
+  async changeNonce(
+    deployment: Deployment,
+    caller: CallerRef,
+    operationId: string,
+    nonceInput: string,
+  ): Promise<QueueOperationView> {
     if (!isUuid(operationId)) throw operationNotFound();
     const nonce = parseNonce(nonceInput);
     return this.dataSource.transaction(async (manager) => {
       const current = await this.requireLockedDeployment(manager, deployment.id, 'update');
-      const operation = await this.operations.findForUpdate(manager, current.id, operationId.toLowerCase(), current.networkType);
+      const operation = await this.operations.findForUpdate(
+        manager,
+        current.id,
+        operationId.toLowerCase(),
+        current.networkType,
+      );
       if (operation === undefined) throw operationNotFound();
       const previousStatus = operation.storedStatus;
       operation.changeNonce(nonce, actorOf(caller), this.signerRules(current), current.currentNonce, new Date());
@@ -224,7 +273,12 @@ export class QueueService {
     if (!isUuid(operationId)) throw operationNotFound();
     await this.dataSource.transaction(async (manager) => {
       const current = await this.requireLockedDeployment(manager, deployment.id, 'share');
-      const operation = await this.operations.findForUpdate(manager, current.id, operationId.toLowerCase(), current.networkType);
+      const operation = await this.operations.findForUpdate(
+        manager,
+        current.id,
+        operationId.toLowerCase(),
+        current.networkType,
+      );
       if (operation === undefined) throw operationNotFound();
       const previousStatus = operation.storedStatus;
       operation.delete(actorOf(caller), new Date());
@@ -239,7 +293,11 @@ export class QueueService {
     for (const operation of await this.operations.findLiveForUpdate(manager, deployment.id, deployment.networkType)) {
       const previousStatus = operation.storedStatus;
       const dropped = operation.reevaluate(rules);
-      await this.operations.deleteSignatures(manager, operation.id, dropped.map((signature) => signature.signerHex));
+      await this.operations.deleteSignatures(
+        manager,
+        operation.id,
+        dropped.map((signature) => signature.signerHex),
+      );
       await this.operations.save(manager, operation);
       await this.notifyIfChanged(manager, operation, previousStatus, 'signers_changed', dropped.length > 0);
     }
@@ -252,12 +310,17 @@ export class QueueService {
     reason: OperationChangeReason,
     force = false,
   ): Promise<void> {
-    if (force || operation.storedStatus !== previousStatus) await this.listeners.notify(manager, { operation, previousStatus, reason });
+    if (force || operation.storedStatus !== previousStatus)
+      await this.listeners.notify(manager, { operation, previousStatus, reason });
   }
 
   signerRules(deployment: Deployment): SignerRules {
     const version = this.requireVersion(deployment);
-    return { approvers: deployment.approvers, threshold: deployment.threshold, format: signatureFormatFor(version.version) };
+    return {
+      approvers: deployment.approvers,
+      threshold: deployment.threshold,
+      format: signatureFormatFor(version.version),
+    };
   }
 
   private signingDomain(deployment: Deployment): SigningDomain {
@@ -291,12 +354,27 @@ export class QueueService {
     };
   }
 
-  private async viewIn(manager: EntityManager, deploymentId: string, operation: QueueOperation, caller: CallerRef, locked?: Deployment): Promise<QueueOperationView> {
+  private async viewIn(
+    manager: EntityManager,
+    deploymentId: string,
+    operation: QueueOperation,
+    caller: CallerRef,
+    locked?: Deployment,
+  ): Promise<QueueOperationView> {
     const deployment = locked ?? (await this.requireLockedDeployment(manager, deploymentId, 'share'));
-    return operation.viewFor(actorOf(caller), this.signerRules(deployment), await this.queueState(deployment, manager), new Date());
+    return operation.viewFor(
+      actorOf(caller),
+      this.signerRules(deployment),
+      await this.queueState(deployment, manager),
+      new Date(),
+    );
   }
 
-  private async requireLockedDeployment(manager: EntityManager, id: string, mode: 'update' | 'share'): Promise<Deployment> {
+  private async requireLockedDeployment(
+    manager: EntityManager,
+    id: string,
+    mode: 'update' | 'share',
+  ): Promise<Deployment> {
     const deployment = await lockDeployment(manager, id, mode);
     if (deployment === undefined) throw DomainError.notFound('DEPLOYMENT_NOT_FOUND', 'Deployment not found');
     return deployment;

@@ -48,5 +48,9 @@ export function callToStored(call: Call): StoredCall {
 }
 
 export function callFromStored(stored: StoredCall, networkType: NetworkType): Call {
-  return { to: Address.fromHex20(stored.to, networkType), value: BigInt(stored.value), data: stored.data as `0x${string}` };
+  return {
+    to: Address.fromHex20(stored.to, networkType),
+    value: BigInt(stored.value),
+    data: stored.data as `0x${string}`,
+  };
 }

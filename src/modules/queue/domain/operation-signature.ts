@@ -44,9 +44,18 @@ export function signatureFormatFor(contractVersion: string): SignatureFormat {
   return major > 1 || (major === 1 && minor >= 1) ? 'packed' : 'raw';
 }
 
-export function executeTypedData(domain: SigningDomain, calls: readonly Call[], nonce: bigint): TypedDataDefinition<typeof EXECUTE_TYPES, 'Execute'> {
+export function executeTypedData(
+  domain: SigningDomain,
+  calls: readonly Call[],
+  nonce: bigint,
+): TypedDataDefinition<typeof EXECUTE_TYPES, 'Execute'> {
   return {
-    domain: { name: domain.name, version: domain.version, chainId: domain.chainId, verifyingContract: domain.verifyingContract },
+    domain: {
+      name: domain.name,
+      version: domain.version,
+      chainId: domain.chainId,
+      verifyingContract: domain.verifyingContract,
+    },
     types: EXECUTE_TYPES,
     primaryType: 'Execute',
     message: { calls: calls.map((call) => ({ to: call.to.hex20, value: call.value, data: call.data })), nonce },
@@ -85,10 +94,12 @@ export async function verifySubmittedSignature(
   let claimedSigner: Hex | undefined;
   let ecdsa: Buffer;
   if (format === 'raw') {
-    if (bytes.length !== ECDSA_LENGTH) throw invalid(`signature must be ${ECDSA_LENGTH} bytes for this contract version`);
+    if (bytes.length !== ECDSA_LENGTH)
+      throw invalid(`signature must be ${ECDSA_LENGTH} bytes for this contract version`);
     ecdsa = bytes;
   } else {
-    if (bytes.length < 22) throw invalid('signature must be a packed entry: signer (20 bytes), length (2 bytes), signature');
+    if (bytes.length < 22)
+      throw invalid('signature must be a packed entry: signer (20 bytes), length (2 bytes), signature');
     const length = bytes.readUInt16BE(20);
     if (length !== ECDSA_LENGTH || bytes.length !== 22 + length) {
       throw invalid(`signature must be a packed entry holding one ${ECDSA_LENGTH}-byte signature`);
@@ -100,14 +111,17 @@ export async function verifySubmittedSignature(
   const s = BigInt(`0x${ecdsa.subarray(32, 64).toString('hex')}`);
   const rawV = ecdsa[64];
   if (r === 0n || r >= SECP256K1_N || s === 0n) throw invalid('signature is not a valid ECDSA signature');
-  if (s > HALF_N) throw invalid('signature is malleable (s in the upper half of the curve order)', 'SIGNATURE_MALLEABLE');
+  if (s > HALF_N)
+    throw invalid('signature is malleable (s in the upper half of the curve order)', 'SIGNATURE_MALLEABLE');
   if (![0, 1, 27, 28].includes(rawV)) throw invalid('signature v must be 27 or 28');
   const v = rawV < 27 ? rawV + 27 : rawV;
   const signature = `0x${Buffer.concat([ecdsa.subarray(0, 64), Buffer.from([v])]).toString('hex')}` as Hex;
 
   let recovered: Hex;
   try {
-    recovered = (await recoverAddress({ hash: hashTypedData(executeTypedData(domain, calls, nonce)), signature })).toLowerCase() as Hex;
+    recovered = (
+      await recoverAddress({ hash: hashTypedData(executeTypedData(domain, calls, nonce)), signature })
+    ).toLowerCase() as Hex;
   } catch {
     throw invalid('signature does not recover to a signer');
   }
@@ -126,7 +140,10 @@ export function signatureEntry(format: SignatureFormat, signerHex: Hex, signatur
 }
 
 /** The `signatures` argument of `execute`: every entry, ascending by signer. */
-export function packSignatureBlob(format: SignatureFormat, signatures: readonly { signerHex: Hex; signature: Hex }[]): Hex {
+export function packSignatureBlob(
+  format: SignatureFormat,
+  signatures: readonly { signerHex: Hex; signature: Hex }[],
+): Hex {
   const sorted = [...signatures].sort((a, b) => compareHex(a.signerHex, b.signerHex));
   return `0x${sorted.map((entry) => signatureEntry(format, entry.signerHex, entry.signature).slice(2)).join('')}`;
 }

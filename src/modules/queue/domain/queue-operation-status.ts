@@ -38,7 +38,9 @@ export function assertQueueTransition(from: QueueOperationStatus, to: QueueOpera
 }
 
 /** How an executed operation is named in the transactions read model (SPEC §10). */
-export const TRANSACTION_TYPE_BY_OPERATION: Readonly<Record<QueueOperationType, 'set_config' | 'reject' | 'payout' | 'dapp_transaction'>> = {
+export const TRANSACTION_TYPE_BY_OPERATION: Readonly<
+  Record<QueueOperationType, 'set_config' | 'reject' | 'payout' | 'dapp_transaction'>
+> = {
   MULTISIG_CONFIG_CHANGE: 'set_config',
   REJECT: 'reject',
   PAYOUT: 'payout',

@@ -33,17 +33,44 @@ export abstract class QueueOperationRepository {
    * Inserts one signature; false when this (operation, signer) already has one. The unique key
    * decides, so concurrent submissions of one signature cannot both succeed.
    */
-  abstract insertSignature(manager: EntityManager, operationId: string, signature: OperationSignature): Promise<boolean>;
-  abstract deleteSignatures(manager: EntityManager, operationId: string, signerHexes?: readonly string[]): Promise<void>;
+  abstract insertSignature(
+    manager: EntityManager,
+    operationId: string,
+    signature: OperationSignature,
+  ): Promise<boolean>;
+  abstract deleteSignatures(
+    manager: EntityManager,
+    operationId: string,
+    signerHexes?: readonly string[],
+  ): Promise<void>;
 
-  abstract findForUpdate(manager: EntityManager, deploymentId: string, id: string, networkType: NetworkType): Promise<QueueOperation | undefined>;
-  abstract findManyForUpdate(manager: EntityManager, deploymentId: string, ids: readonly string[], networkType: NetworkType): Promise<QueueOperation[]>;
+  abstract findForUpdate(
+    manager: EntityManager,
+    deploymentId: string,
+    id: string,
+    networkType: NetworkType,
+  ): Promise<QueueOperation | undefined>;
+  abstract findManyForUpdate(
+    manager: EntityManager,
+    deploymentId: string,
+    ids: readonly string[],
+    networkType: NetworkType,
+  ): Promise<QueueOperation[]>;
   /** Live (stored PENDING/READY) operations, optionally only at one nonce, locked, by nonce then id. */
-  abstract findLiveForUpdate(manager: EntityManager, deploymentId: string, networkType: NetworkType, nonce?: bigint): Promise<QueueOperation[]>;
+  abstract findLiveForUpdate(
+    manager: EntityManager,
+    deploymentId: string,
+    networkType: NetworkType,
+    nonce?: bigint,
+  ): Promise<QueueOperation[]>;
   /** max(currentNonce, highest nonce of a live operation + 1). */
   abstract nextFreeNonce(manager: EntityManager, deploymentId: string, currentNonce: bigint): Promise<bigint>;
 
   abstract findById(deploymentId: string, id: string, networkType: NetworkType): Promise<QueueOperation | undefined>;
-  abstract list(deploymentId: string, networkType: NetworkType, filter: QueueListFilter): Promise<{ total: number; items: QueueOperation[] }>;
+  abstract list(
+    deploymentId: string,
+    networkType: NetworkType,
+    filter: QueueListFilter,
+  ): Promise<{ total: number; items: QueueOperation[] }>;
   abstract nonceFacts(deploymentId: string, from: bigint, manager?: EntityManager): Promise<QueueNonceFacts>;
 }

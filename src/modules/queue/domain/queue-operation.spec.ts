@@ -3,11 +3,25 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { Call } from './call';
-import { executeTypedData, packSignatureBlob, signatureFormatFor, SigningDomain, verifySubmittedSignature } from './operation-signature';
-import { executeOperationIdOf, operationIdFromExecuteId, QueueOperation, QueueState, SignerRules } from './queue-operation';
+import {
+  executeTypedData,
+  packSignatureBlob,
+  signatureFormatFor,
+  SigningDomain,
+  verifySubmittedSignature,
+} from './operation-signature';
+import {
+  executeOperationIdOf,
+  operationIdFromExecuteId,
+  QueueOperation,
+  QueueState,
+  SignerRules,
+} from './queue-operation';
 import { canTransition, QUEUE_OPERATION_STATUSES } from './queue-operation-status';
 
-const keys = ['0x' + '11'.repeat(32), '0x' + '22'.repeat(32), '0x' + '33'.repeat(32)].map((key) => privateKeyToAccount(key as Hex));
+const keys = ['0x' + '11'.repeat(32), '0x' + '22'.repeat(32), '0x' + '33'.repeat(32)].map((key) =>
+  privateKeyToAccount(key as Hex),
+);
 const approvers = keys.map((account) => Address.parse(account.address, 'evm'));
 const rules: SignerRules = { approvers, threshold: 2, format: 'packed' };
 const creator = { memberId: 'creator', addressHex: '0x' + 'ee'.repeat(20) };
@@ -31,7 +45,12 @@ function operation(overrides: Partial<Parameters<typeof QueueOperation.create>[0
   });
 }
 
-const signatureOf = (index: number) => ({ signerHex: approvers[index].hex20, signature: `0x${'ab'.repeat(64)}1b` as Hex, submittedBy: 'm', createdAt: now });
+const signatureOf = (index: number) => ({
+  signerHex: approvers[index].hex20,
+  signature: `0x${'ab'.repeat(64)}1b` as Hex,
+  submittedBy: 'm',
+  createdAt: now,
+});
 const queue: QueueState = { currentNonce: 3n, firstNonceWithoutReady: 3n, liveRejectNonces: new Set() };
 
 describe('queue operation status table', () => {
@@ -64,11 +83,17 @@ describe('QueueOperation', () => {
   it('refuses non-approvers, duplicates, and ended operations', () => {
     const op = operation();
     op.addSignature(signatureOf(0), rules, now);
-    expect(() => op.addSignature(signatureOf(0), rules, now)).toThrow(expect.objectContaining({ code: 'SIGNATURE_ALREADY_SUBMITTED' }));
+    expect(() => op.addSignature(signatureOf(0), rules, now)).toThrow(
+      expect.objectContaining({ code: 'SIGNATURE_ALREADY_SUBMITTED' }),
+    );
     const stranger = { ...signatureOf(0), signerHex: ('0x' + 'cd'.repeat(20)) as Hex };
-    expect(() => op.addSignature(stranger, rules, now)).toThrow(expect.objectContaining({ code: 'SIGNER_NOT_APPROVER' }));
+    expect(() => op.addSignature(stranger, rules, now)).toThrow(
+      expect.objectContaining({ code: 'SIGNER_NOT_APPROVER' }),
+    );
     expect(op.applyExecution('EXECUTED', '0xhash')).toBe(true);
-    expect(() => op.addSignature(signatureOf(1), rules, now)).toThrow(expect.objectContaining({ code: 'OPERATION_NOT_SIGNABLE' }));
+    expect(() => op.addSignature(signatureOf(1), rules, now)).toThrow(
+      expect.objectContaining({ code: 'OPERATION_NOT_SIGNABLE' }),
+    );
     expect(op.applyExecution('FAILED', '0xother')).toBe(false);
     expect(op.storedStatus).toBe('EXECUTED');
     expect(op.txHash).toBe('0xhash');
@@ -79,8 +104,12 @@ describe('QueueOperation', () => {
     const op = operation();
     op.addSignature(signatureOf(0), rules, now);
     op.addSignature(signatureOf(1), rules, now);
-    expect(() => op.changeNonce(9n, { memberId: 'x', addressHex: '0x' + 'cd'.repeat(20) }, rules, 3n, now)).toThrow(DomainError);
-    expect(() => op.changeNonce(2n, creator, rules, 3n, now)).toThrow(expect.objectContaining({ code: 'INVALID_NONCE' }));
+    expect(() => op.changeNonce(9n, { memberId: 'x', addressHex: '0x' + 'cd'.repeat(20) }, rules, 3n, now)).toThrow(
+      DomainError,
+    );
+    expect(() => op.changeNonce(2n, creator, rules, 3n, now)).toThrow(
+      expect.objectContaining({ code: 'INVALID_NONCE' }),
+    );
     op.changeNonce(9n, { memberId: 'x', addressHex: approvers[1].hex20 }, rules, 3n, now);
     expect(op.toProps()).toMatchObject({ nonce: 9n, status: 'PENDING', signatures: [], signatureBlob: null });
   });
@@ -97,8 +126,15 @@ describe('QueueOperation', () => {
     ready.addSignature(signatureOf(0), rules, now);
     ready.addSignature(signatureOf(1), rules, now);
     const viewer = { memberId: 'v', addressHex: approvers[2].hex20 };
-    expect(ready.viewFor(viewer, rules, { ...queue, firstNonceWithoutReady: 6n }, now)).toMatchObject({ canExecute: true, isBlocked: false, canSign: true });
-    expect(ready.viewFor(viewer, rules, { ...queue, firstNonceWithoutReady: 4n }, now)).toMatchObject({ canExecute: false, isBlocked: true });
+    expect(ready.viewFor(viewer, rules, { ...queue, firstNonceWithoutReady: 6n }, now)).toMatchObject({
+      canExecute: true,
+      isBlocked: false,
+      canSign: true,
+    });
+    expect(ready.viewFor(viewer, rules, { ...queue, firstNonceWithoutReady: 4n }, now)).toMatchObject({
+      canExecute: false,
+      isBlocked: true,
+    });
     expect(ready.viewFor(viewer, rules, { ...queue, liveRejectNonces: new Set(['5']) }, now).canReject).toBe(false);
   });
 
@@ -111,7 +147,12 @@ describe('QueueOperation', () => {
 });
 
 describe('signature verification', () => {
-  const domain: SigningDomain = { name: 'MultisigAccount', version: '1.0.0', chainId: 1n, verifyingContract: `0x${'42'.repeat(20)}` };
+  const domain: SigningDomain = {
+    name: 'MultisigAccount',
+    version: '1.0.0',
+    chainId: 1n,
+    verifyingContract: `0x${'42'.repeat(20)}`,
+  };
   const calls: Call[] = [{ to: approvers[0], value: 5n, data: '0x' }];
 
   it('picks the format by version', () => {
@@ -122,10 +163,14 @@ describe('signature verification', () => {
 
   it('recovers the signer of a raw signature and packs the blob in signer order', async () => {
     const signatures = await Promise.all(keys.map((key) => key.signTypedData(executeTypedData(domain, calls, 7n))));
-    const verified = await Promise.all(signatures.map((signature) => verifySubmittedSignature(signature, 'raw', domain, calls, 7n)));
+    const verified = await Promise.all(
+      signatures.map((signature) => verifySubmittedSignature(signature, 'raw', domain, calls, 7n)),
+    );
     expect(verified.map((entry) => entry.signerHex)).toEqual(approvers.map((approver) => approver.hex20));
     const blob = packSignatureBlob('raw', verified);
     expect(blob.length).toBe(2 + 3 * 130);
-    await expect(verifySubmittedSignature(signatures[0], 'raw', domain, calls, 8n)).resolves.not.toMatchObject({ signerHex: approvers[0].hex20 });
+    await expect(verifySubmittedSignature(signatures[0], 'raw', domain, calls, 8n)).resolves.not.toMatchObject({
+      signerHex: approvers[0].hex20,
+    });
   });
 });

@@ -3,7 +3,13 @@ import { Address, NetworkType } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { Call, callToWire, CallWire } from './call';
 import { compareHex, packSignatureBlob, signatureEntry, SignatureFormat } from './operation-signature';
-import { assertQueueTransition, canTransition, isLiveStatus, QueueOperationStatus, QueueOperationType } from './queue-operation-status';
+import {
+  assertQueueTransition,
+  canTransition,
+  isLiveStatus,
+  QueueOperationStatus,
+  QueueOperationType,
+} from './queue-operation-status';
 
 export interface OperationSignature {
   readonly signerHex: Hex;
@@ -102,9 +108,18 @@ export function operationIdFromExecuteId(executeOperationId: string): string | u
 export class QueueOperation {
   private constructor(private props: QueueOperationProps) {}
 
-  static create(props: Omit<QueueOperationProps, 'status' | 'signatures' | 'signatureBlob' | 'txHash' | 'updatedAt'>): QueueOperation {
+  static create(
+    props: Omit<QueueOperationProps, 'status' | 'signatures' | 'signatureBlob' | 'txHash' | 'updatedAt'>,
+  ): QueueOperation {
     if (props.nonce < 0n) throw DomainError.field('nonce', 'nonce must not be negative', 'INVALID_NONCE');
-    return new QueueOperation({ ...props, status: 'PENDING', signatures: [], signatureBlob: null, txHash: null, updatedAt: props.createdAt });
+    return new QueueOperation({
+      ...props,
+      status: 'PENDING',
+      signatures: [],
+      signatureBlob: null,
+      txHash: null,
+      updatedAt: props.createdAt,
+    });
   }
 
   static restore(props: QueueOperationProps): QueueOperation {
@@ -144,7 +159,13 @@ export class QueueOperation {
   /** A DAPP_TRANSACTION past its `expiresAt` reads as CANCELLED (computed on read, never stored). */
   statusAt(now: Date): QueueOperationStatus {
     const { status, type, expiresAt } = this.props;
-    if (type === 'DAPP_TRANSACTION' && isLiveStatus(status) && expiresAt !== null && expiresAt.getTime() <= now.getTime()) return 'CANCELLED';
+    if (
+      type === 'DAPP_TRANSACTION' &&
+      isLiveStatus(status) &&
+      expiresAt !== null &&
+      expiresAt.getTime() <= now.getTime()
+    )
+      return 'CANCELLED';
     return status;
   }
 
@@ -201,7 +222,11 @@ export class QueueOperation {
     }
     this.assertLive(now, 'OPERATION_NOT_EDITABLE', 'Operation nonce can only change while it is PENDING or READY');
     if (nonce < currentNonce) {
-      throw DomainError.field('nonce', `nonce must be at least the next executable nonce ${currentNonce}`, 'INVALID_NONCE');
+      throw DomainError.field(
+        'nonce',
+        `nonce must be at least the next executable nonce ${currentNonce}`,
+        'INVALID_NONCE',
+      );
     }
     assertQueueTransition(this.props.status, 'PENDING');
     this.props = { ...this.props, nonce, signatures: [], status: 'PENDING', signatureBlob: null };
@@ -223,7 +248,8 @@ export class QueueOperation {
    */
   applyExecution(outcome: 'PENDING' | 'EXECUTED' | 'FAILED', txHash: string): boolean {
     if (this.props.txHash === null || isLiveStatus(this.props.status)) this.props = { ...this.props, txHash };
-    if (outcome === 'PENDING' || this.props.status === outcome || !canTransition(this.props.status, outcome)) return false;
+    if (outcome === 'PENDING' || this.props.status === outcome || !canTransition(this.props.status, outcome))
+      return false;
     this.transition(outcome);
     return true;
   }
@@ -235,7 +261,12 @@ export class QueueOperation {
     return true;
   }
 
-  viewFor(viewer: OperationActor, rules: Pick<SignerRules, 'approvers' | 'threshold' | 'format'>, queue: QueueState, now: Date): QueueOperationView {
+  viewFor(
+    viewer: OperationActor,
+    rules: Pick<SignerRules, 'approvers' | 'threshold' | 'format'>,
+    queue: QueueState,
+    now: Date,
+  ): QueueOperationView {
     const status = this.statusAt(now);
     const live = isLiveStatus(status);
     const isApprover = rules.approvers.some((approver) => approver.hex20 === viewer.addressHex.toLowerCase());

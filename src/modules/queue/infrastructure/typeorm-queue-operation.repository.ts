@@ -145,7 +145,10 @@ export class TypeOrmQueueOperationRepository extends QueueOperationRepository {
     if (signerHexes === undefined) {
       await manager.query(`DELETE FROM queue_signatures WHERE operation_id = $1`, [operationId]);
     } else if (signerHexes.length > 0) {
-      await manager.query(`DELETE FROM queue_signatures WHERE operation_id = $1 AND signer_hex = ANY($2::text[])`, [operationId, signerHexes]);
+      await manager.query(`DELETE FROM queue_signatures WHERE operation_id = $1 AND signer_hex = ANY($2::text[])`, [
+        operationId,
+        signerHexes,
+      ]);
     }
   }
 
@@ -154,7 +157,12 @@ export class TypeOrmQueueOperationRepository extends QueueOperationRepository {
    * row lock still reads other tables (the signatures) as of its start, so counting signatures in
    * the locking statement itself could miss one committed by the transaction it waited for.
    */
-  async findForUpdate(manager: EntityManager, deploymentId: string, id: string, networkType: NetworkType): Promise<QueueOperation | undefined> {
+  async findForUpdate(
+    manager: EntityManager,
+    deploymentId: string,
+    id: string,
+    networkType: NetworkType,
+  ): Promise<QueueOperation | undefined> {
     const locked: { id: string }[] = await manager.query(
       `SELECT o.id FROM queue_operations o WHERE o.deployment_id = $1 AND o.id = $2 AND o.deleted_at IS NULL FOR UPDATE`,
       [deploymentId, id],
@@ -162,7 +170,12 @@ export class TypeOrmQueueOperationRepository extends QueueOperationRepository {
     return (await this.readLocked(manager, locked, networkType))[0];
   }
 
-  async findManyForUpdate(manager: EntityManager, deploymentId: string, ids: readonly string[], networkType: NetworkType): Promise<QueueOperation[]> {
+  async findManyForUpdate(
+    manager: EntityManager,
+    deploymentId: string,
+    ids: readonly string[],
+    networkType: NetworkType,
+  ): Promise<QueueOperation[]> {
     if (ids.length === 0) return [];
     const locked: { id: string }[] = await manager.query(
       `SELECT o.id FROM queue_operations o WHERE o.deployment_id = $1 AND o.id = ANY($2::uuid[]) ORDER BY o.nonce, o.id FOR UPDATE`,
@@ -171,7 +184,12 @@ export class TypeOrmQueueOperationRepository extends QueueOperationRepository {
     return this.readLocked(manager, locked, networkType);
   }
 
-  async findLiveForUpdate(manager: EntityManager, deploymentId: string, networkType: NetworkType, nonce?: bigint): Promise<QueueOperation[]> {
+  async findLiveForUpdate(
+    manager: EntityManager,
+    deploymentId: string,
+    networkType: NetworkType,
+    nonce?: bigint,
+  ): Promise<QueueOperation[]> {
     const locked: { id: string }[] = await manager.query(
       `SELECT o.id FROM queue_operations o
         WHERE o.deployment_id = $1 AND o.status IN ('PENDING', 'READY') AND o.deleted_at IS NULL
@@ -182,7 +200,11 @@ export class TypeOrmQueueOperationRepository extends QueueOperationRepository {
     return this.readLocked(manager, locked, networkType);
   }
 
-  private async readLocked(manager: EntityManager, locked: readonly { id: string }[], networkType: NetworkType): Promise<QueueOperation[]> {
+  private async readLocked(
+    manager: EntityManager,
+    locked: readonly { id: string }[],
+    networkType: NetworkType,
+  ): Promise<QueueOperation[]> {
     if (locked.length === 0) return [];
     const rows: OperationRow[] = await manager.query(
       `SELECT ${COLUMNS} FROM queue_operations o WHERE o.id = ANY($1::uuid[]) ORDER BY o.nonce, o.id`,
@@ -208,7 +230,11 @@ export class TypeOrmQueueOperationRepository extends QueueOperationRepository {
     return rows[0] && fromRow(rows[0], networkType);
   }
 
-  async list(deploymentId: string, networkType: NetworkType, filter: QueueListFilter): Promise<{ total: number; items: QueueOperation[] }> {
+  async list(
+    deploymentId: string,
+    networkType: NetworkType,
+    filter: QueueListFilter,
+  ): Promise<{ total: number; items: QueueOperation[] }> {
     const params: unknown[] = [deploymentId];
     const where = ['o.deployment_id = $1', 'o.deleted_at IS NULL'];
     const add = (sql: (placeholder: string) => string, value: unknown) => {

@@ -46,7 +46,10 @@ export class ChainEventIntake {
   }
 
   private async ingestOne(raw: unknown): Promise<ChainEventResult> {
-    const eventId = typeof raw === 'object' && raw !== null && typeof (raw as { eventId?: unknown }).eventId === 'string' ? (raw as { eventId: string }).eventId : null;
+    const eventId =
+      typeof raw === 'object' && raw !== null && typeof (raw as { eventId?: unknown }).eventId === 'string'
+        ? (raw as { eventId: string }).eventId
+        : null;
     const parsed = await parseEvent(raw);
     if (typeof parsed === 'string') return { eventId, applied: false, duplicate: false, error: parsed };
     try {
@@ -78,6 +81,9 @@ async function parseEvent(raw: unknown): Promise<ChainEvent | string> {
   }
   const event = plainToInstance(CHAIN_EVENT_CLASSES[kind as ChainEventKind], raw);
   const errors = await validate(event, { whitelist: true, forbidNonWhitelisted: true });
-  if (errors.length > 0) return fieldProblems(errors).map((problem) => `${problem.field}: ${problem.message}`).join('; ');
+  if (errors.length > 0)
+    return fieldProblems(errors)
+      .map((problem) => `${problem.field}: ${problem.message}`)
+      .join('; ');
   return event;
 }

@@ -39,7 +39,10 @@ export class DeployEventHandler implements ChainEventHandler<DeployEventDto> {
     // The transaction's (forward-only) status decides, so a late PENDING cannot undo a deploy.
     const target = DEPLOYMENT_STATUS_BY_TX[recorded.status];
     if (target !== deployment.status && DEPLOYMENT_TRANSITIONS[deployment.status].includes(target)) {
-      await manager.query(`UPDATE deployments SET deployment_status = $2, updated_at = now() WHERE id = $1`, [deployment.id, target]);
+      await manager.query(`UPDATE deployments SET deployment_status = $2, updated_at = now() WHERE id = $1`, [
+        deployment.id,
+        target,
+      ]);
     }
   }
 }

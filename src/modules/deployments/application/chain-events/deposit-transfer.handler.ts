@@ -24,15 +24,20 @@ export class DepositTransferHandler implements ChainEventHandler<TransferEventDt
 
   async apply(event: TransferEventDto, manager: EntityManager): Promise<void> {
     const network = this.catalog.findNetwork(event.chainId);
-    if (network === undefined) throw DomainError.invalid('UNKNOWN_CHAIN', `chainId ${event.chainId} is not a supported network`);
+    if (network === undefined)
+      throw DomainError.invalid('UNKNOWN_CHAIN', `chainId ${event.chainId} is not a supported network`);
     const currency = this.catalog.findCurrency(event.currencyId);
     if (currency === undefined || currency.chainId !== event.chainId) {
-      throw DomainError.invalid('UNKNOWN_CURRENCY', `currencyId ${event.currencyId} is not a currency of chain ${event.chainId}`);
+      throw DomainError.invalid(
+        'UNKNOWN_CURRENCY',
+        `currencyId ${event.currencyId} is not a currency of chain ${event.chainId}`,
+      );
     }
     const deployment = await findDeploymentForUpdate(manager, event.chainId, event.toAddress);
     if (deployment === undefined) return;
     const from = Address.tryParse(event.fromAddress, network.networkType);
-    if (from === undefined) throw DomainError.invalid('INVALID_ADDRESS', `fromAddress is not a ${network.networkType} address`);
+    if (from === undefined)
+      throw DomainError.invalid('INVALID_ADDRESS', `fromAddress is not a ${network.networkType} address`);
     const to = Address.parse(event.toAddress, network.networkType, 'toAddress');
     const txHash = normaliseTxHash(event.txHash, network.networkType);
     await this.transactions.record(manager, {
