@@ -177,6 +177,7 @@ describe('platform: error model, request ids, query parsing', () => {
       'statuses=PENDING,DONE',
       'createdFrom=yesterday',
       'createdFrom=2026-13-01',
+      'createdFrom=0000-01-01',
       'unknownParam=1',
       'a[b]=c',
     ])('rejects %s with a 400 naming the parameter', async (query) => {

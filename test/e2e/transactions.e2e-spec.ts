@@ -297,6 +297,15 @@ describe('transactions (endpoints 1-2)', () => {
         expect(await ids({ updatedTo: items[0].updatedAt })).toEqual(of(0));
       });
 
+      it('takes bounds at the ends of the calendar (years 0001 and 9999)', async () => {
+        const everything = of(0, 1, 2, 3, 4);
+        expect(await ids({ createdFrom: '0001-01-01', createdTo: '9999-12-31T23:59:59.999Z' })).toEqual(everything);
+        expect(await ids({ createdFrom: '1900-01-01T00:00:00Z' })).toEqual(everything);
+        expect(await ids({ createdTo: '9999-12-31', updatedFrom: '0001-01-01' })).toEqual(everything);
+        expect(await ids({ createdFrom: '9999-12-31T23:59:59Z' })).toEqual([]);
+        expect(await ids({ createdTo: '1969-12-31T23:59:59Z' })).toEqual([]);
+      });
+
       it('combined', async () => {
         expect(
           await ids({

@@ -137,8 +137,14 @@ export function QueryText(options: { description?: string; maxLength?: number } 
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
+/**
+ * An ISO 8601 date or date-time in years 0001-9999, the range both JavaScript and PostgreSQL spell
+ * the same way (year 0000 is 1 BC in ISO 8601, which PostgreSQL rejects).
+ */
 export function isIsoTimestamp(value: unknown): value is string {
-  return typeof value === 'string' && ISO_8601.test(value) && !Number.isNaN(Date.parse(value));
+  return (
+    typeof value === 'string' && ISO_8601.test(value) && !value.startsWith('0000') && !Number.isNaN(Date.parse(value))
+  );
 }
 
 export function IsIsoTimestamp(options?: ValidationOptions): PropertyDecorator {

@@ -14,6 +14,7 @@ const SORT_COLUMN: Record<TransactionSortField, string> = {
   updatedAt: 'updated_at',
 };
 const DAY_MS = 86_400_000;
+const LATEST_BOUND_MS = Date.UTC(9000, 0, 1);
 
 /**
  * The invoice summary embedded in deposit items ({id, trackingId, status}). Read from the billing
@@ -130,9 +131,16 @@ export class TypeOrmTransactionReadRepository extends TransactionReadRepository 
       criteria.operationId === undefined;
     if (!bucketed) return this.countRows(rowFilters(criteria));
 
-    const from = criteria.createdFrom === undefined ? undefined : Date.parse(criteria.createdFrom);
-    const to = criteria.createdTo === undefined ? undefined : Date.parse(criteria.createdTo);
-    if (from !== undefined && to !== undefined && from > to) return 0;
+    const parsedFrom = criteria.createdFrom === undefined ? undefined : Date.parse(criteria.createdFrom);
+    const parsedTo = criteria.createdTo === undefined ? undefined : Date.parse(criteria.createdTo);
+    if (parsedFrom !== undefined && parsedTo !== undefined && parsedFrom > parsedTo) return 0;
+    // Rows are stamped by the database clock, so nothing lies before 1970 or after 9000: a bound
+    // out there either excludes everything or nothing, and dropping it keeps the day arithmetic
+    // below inside the years a PostgreSQL date can spell.
+    if ((parsedFrom !== undefined && parsedFrom >= LATEST_BOUND_MS) || (parsedTo !== undefined && parsedTo < 0))
+      return 0;
+    const from = parsedFrom !== undefined && parsedFrom > 0 ? parsedFrom : undefined;
+    const to = parsedTo !== undefined && parsedTo < LATEST_BOUND_MS ? parsedTo : undefined;
     // Whole UTC days inside [from, to]: [firstDay, endDay) as day numbers.
     const firstDay = from === undefined ? undefined : Math.ceil(from / DAY_MS);
     const endDay = to === undefined ? undefined : Math.floor((to + 1) / DAY_MS);
