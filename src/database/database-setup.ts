@@ -1,5 +1,4 @@
 import { Client } from 'pg';
-import { createDataSource } from '../../ormconfig';
 
 /** Creates `name` on the server of `serverUrl` when missing; returns the URL of that database. */
 export async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
@@ -23,17 +22,5 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
     await client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}" WITH (FORCE)`);
   } finally {
     await client.end();
-  }
-}
-
-/** Applies pending migrations; returns the names of those applied. */
-export async function runMigrations(databaseUrl: string): Promise<string[]> {
-  const dataSource = createDataSource(databaseUrl);
-  await dataSource.initialize();
-  try {
-    const applied = await dataSource.runMigrations({ transaction: 'each' });
-    return applied.map((migration) => migration.name);
-  } finally {
-    await dataSource.destroy();
   }
 }

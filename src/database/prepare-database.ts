@@ -2,7 +2,6 @@ import type { Logger } from 'pino';
 import { createDataSource } from '../../ormconfig';
 import { AppConfig } from '../config/app-config';
 import { loadCatalog } from '../modules/catalog/catalog-loader';
-import { runMigrations } from './database-setup';
 
 /**
  * What a database needs before the app serves from it: the schema (unless switched off with
@@ -13,13 +12,14 @@ export async function prepareDatabase(
   config: Pick<AppConfig, 'runMigrations'>,
   logger: Logger,
 ): Promise<void> {
-  if (config.runMigrations) {
-    const applied = await runMigrations(databaseUrl);
-    if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
-  }
   const dataSource = createDataSource(databaseUrl);
   await dataSource.initialize();
   try {
+    if (config.runMigrations) {
+      const applied = await dataSource.runMigrations({ transaction: 'each' });
+      if (applied.length > 0)
+        logger.info({ migrations: applied.map((migration) => migration.name) }, 'migrations applied');
+    }
     const written = await loadCatalog(dataSource);
     logger.info({ written }, 'catalog loaded');
   } finally {

@@ -199,14 +199,7 @@ export class QueueService {
   ): Promise<SignatureResult> {
     if (!isUuid(operationId)) throw operationNotFound();
     return this.dataSource.transaction(async (manager) => {
-      const current = await this.requireLockedDeployment(manager, deployment.id, 'share');
-      const operation = await this.operations.findForUpdate(
-        manager,
-        current.id,
-        operationId.toLowerCase(),
-        current.networkType,
-      );
-      if (operation === undefined) throw operationNotFound();
+      const { current, operation } = await this.lockOperation(manager, deployment.id, operationId, 'share');
       const now = new Date();
       if (!operation.isLive(now)) {
         throw DomainError.invalid(
@@ -252,14 +245,7 @@ export class QueueService {
     if (!isUuid(operationId)) throw operationNotFound();
     const nonce = parseNonce(nonceInput);
     return this.dataSource.transaction(async (manager) => {
-      const current = await this.requireLockedDeployment(manager, deployment.id, 'update');
-      const operation = await this.operations.findForUpdate(
-        manager,
-        current.id,
-        operationId.toLowerCase(),
-        current.networkType,
-      );
-      if (operation === undefined) throw operationNotFound();
+      const { current, operation } = await this.lockOperation(manager, deployment.id, operationId, 'update');
       const previousStatus = operation.storedStatus;
       operation.changeNonce(nonce, actorOf(caller), this.signerRules(current), current.currentNonce, new Date());
       await this.operations.deleteSignatures(manager, operation.id);
@@ -272,14 +258,7 @@ export class QueueService {
   async delete(deployment: Deployment, caller: CallerRef, operationId: string): Promise<void> {
     if (!isUuid(operationId)) throw operationNotFound();
     await this.dataSource.transaction(async (manager) => {
-      const current = await this.requireLockedDeployment(manager, deployment.id, 'share');
-      const operation = await this.operations.findForUpdate(
-        manager,
-        current.id,
-        operationId.toLowerCase(),
-        current.networkType,
-      );
-      if (operation === undefined) throw operationNotFound();
+      const { operation } = await this.lockOperation(manager, deployment.id, operationId, 'share');
       const previousStatus = operation.storedStatus;
       operation.delete(actorOf(caller), new Date());
       await this.operations.save(manager, operation, { deleted: true });
@@ -368,6 +347,27 @@ export class QueueService {
       await this.queueState(deployment, manager),
       new Date(),
     );
+  }
+
+  /**
+   * The deployment (locked in `mode`: `update` when its nonce rules are read, `share` otherwise)
+   * and then its operation `operationId`, locked for update; 404 when the operation is not one of it.
+   */
+  private async lockOperation(
+    manager: EntityManager,
+    deploymentId: string,
+    operationId: string,
+    mode: 'update' | 'share',
+  ): Promise<{ current: Deployment; operation: QueueOperation }> {
+    const current = await this.requireLockedDeployment(manager, deploymentId, mode);
+    const operation = await this.operations.findForUpdate(
+      manager,
+      current.id,
+      operationId.toLowerCase(),
+      current.networkType,
+    );
+    if (operation === undefined) throw operationNotFound();
+    return { current, operation };
   }
 
   private async requireLockedDeployment(
