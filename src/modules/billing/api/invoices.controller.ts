@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
-import { pageRequest } from '../../../shared/http/query-params';
+import { pageRequest, timestampBound } from '../../../shared/http/query-params';
 import { CurrentDeployment, DeploymentScoped } from '../../deployments/api/deployment-access.guard';
 import { Deployment } from '../../deployments/domain/deployment';
 import { InvoicesService } from '../application/invoices.service';
@@ -35,10 +35,10 @@ export class InvoicesController {
     const { total, items } = await this.invoices.list(deployment, {
       idContains: query.id,
       trackingIdContains: query.trackingId,
-      createdFrom: date(query.createdFrom),
-      createdTo: date(query.createdTo),
-      updatedFrom: date(query.updatedFrom),
-      updatedTo: date(query.updatedTo),
+      createdFrom: timestampBound(query.createdFrom),
+      createdTo: timestampBound(query.createdTo),
+      updatedFrom: timestampBound(query.updatedFrom),
+      updatedTo: timestampBound(query.updatedTo),
       currencyIds: query.currencyIds,
       statuses: query.statuses,
       sortBy: query.sortBy ?? 'createdAt',
@@ -114,8 +114,4 @@ export class InvoicesController {
     });
     return this.presenter.present(view);
   }
-}
-
-function date(value: string | undefined): Date | undefined {
-  return value === undefined ? undefined : new Date(value);
 }

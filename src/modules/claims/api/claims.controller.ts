@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Query } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Amount } from '../../../shared/domain/amount';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
-import { pageRequest } from '../../../shared/http/query-params';
+import { pageRequest, timestampBound } from '../../../shared/http/query-params';
 import { Caller } from '../../auth/domain/caller';
 import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
 import { CurrentCaller, CurrentDeployment, DeploymentScoped } from '../../deployments/api/deployment-access.guard';
@@ -51,10 +51,10 @@ export class ClaimsController {
       currencyIsScam: query.currencyIsScam,
       currencyIsVerified: query.currencyIsVerified,
       currencyIsHidden: query.currencyIsHidden,
-      createdFrom: date(query.createdFrom),
-      createdTo: date(query.createdTo),
-      updatedFrom: date(query.updatedFrom),
-      updatedTo: date(query.updatedTo),
+      createdFrom: timestampBound(query.createdFrom),
+      createdTo: timestampBound(query.createdTo),
+      updatedFrom: timestampBound(query.updatedFrom),
+      updatedTo: timestampBound(query.updatedTo),
       sortBy: query.sortBy ?? 'createdAt',
       sortOrder: query.sortOrder ?? 'desc',
       limit: page.pageSize,
@@ -82,8 +82,4 @@ export class ClaimsController {
       ),
     };
   }
-}
-
-function date(value: string | undefined): Date | undefined {
-  return value === undefined ? undefined : new Date(value);
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
-import { pageRequest } from '../../../shared/http/query-params';
+import { pageRequest, timestampBound } from '../../../shared/http/query-params';
 import { Caller } from '../../auth/domain/caller';
 import { CurrentCaller, CurrentDeployment, DeploymentScoped } from '../../deployments/api/deployment-access.guard';
 import { Deployment } from '../../deployments/domain/deployment';
@@ -71,10 +71,10 @@ export class PayoutsController {
       trackingIdContains: query.trackingId,
       createdByContains: query.createdBy,
       toAddressContains: query.toAddress,
-      createdFrom: date(query.createdFrom),
-      createdTo: date(query.createdTo),
-      updatedFrom: date(query.updatedFrom),
-      updatedTo: date(query.updatedTo),
+      createdFrom: timestampBound(query.createdFrom),
+      createdTo: timestampBound(query.createdTo),
+      updatedFrom: timestampBound(query.updatedFrom),
+      updatedTo: timestampBound(query.updatedTo),
       currencyIds: query.currencyIds?.length ? query.currencyIds : undefined,
       statuses: query.statuses?.length ? query.statuses : undefined,
       sortBy: query.sortBy ?? 'createdAt',
@@ -119,8 +119,4 @@ export class PayoutsController {
   private present(payout: Payout): PayoutResponseDto {
     return toPayoutResponse(payout, this.payouts.currency(payout));
   }
-}
-
-function date(value: string | undefined): Date | undefined {
-  return value === undefined ? undefined : new Date(value);
 }
