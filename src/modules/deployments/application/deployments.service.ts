@@ -112,10 +112,6 @@ export class DeploymentsService {
     return this.deployments.findById(id);
   }
 
-  findByAddress(chainId: string, addressHex: string): Promise<Deployment | undefined> {
-    return this.deployments.findByAddress(chainId, addressHex);
-  }
-
   private async assertApproversAreMembers(accountId: string, approvers: readonly Address[]): Promise<void> {
     const [accountMemberIds, approverMembers] = await Promise.all([
       this.deployments.accountMemberIds(accountId),

@@ -1,5 +1,3 @@
-import { DomainError } from '../../../shared/domain/domain-error';
-
 export const DEPLOYMENT_STATUSES = ['not_deployed', 'pending', 'deployed'] as const;
 export type DeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number];
 
@@ -10,8 +8,10 @@ export const DEPLOYMENT_TRANSITIONS: Readonly<Record<DeploymentStatus, readonly 
   deployed: [],
 };
 
-export function assertDeploymentTransition(from: DeploymentStatus, to: DeploymentStatus): void {
-  if (from !== to && !DEPLOYMENT_TRANSITIONS[from].includes(to)) {
-    throw DomainError.invalid('DEPLOYMENT_STATUS_TRANSITION', `Deployment status cannot change from ${from} to ${to}`);
-  }
+/**
+ * Whether `to` may follow `from`. The status only changes through chain events, which may arrive
+ * out of order, so a report that is not a legal move is ignored rather than an error.
+ */
+export function canTransitionDeployment(from: DeploymentStatus, to: DeploymentStatus): boolean {
+  return DEPLOYMENT_TRANSITIONS[from].includes(to);
 }

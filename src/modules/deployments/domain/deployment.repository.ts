@@ -15,5 +15,4 @@ export abstract class DeploymentRepository {
   abstract findById(id: string): Promise<Deployment | undefined>;
   /** The deployment and whether `memberId` belongs to its account, in one round trip. */
   abstract findWithAccess(id: string, memberId: string): Promise<DeploymentAccess | undefined>;
-  abstract findByAddress(chainId: string, addressHex: string): Promise<Deployment | undefined>;
 }

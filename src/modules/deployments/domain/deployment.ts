@@ -1,6 +1,6 @@
 import { Address, NetworkType } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
-import { assertDeploymentTransition, DEPLOYMENT_STATUSES, DeploymentStatus } from './deployment-status';
+import { DEPLOYMENT_STATUSES, DeploymentStatus } from './deployment-status';
 
 export const MAX_APPROVERS = 32;
 
@@ -102,11 +102,6 @@ export class Deployment {
 
   isApprover(addressHex: string): boolean {
     return this.props.approvers.some((approver) => approver.hex20 === addressHex.toLowerCase());
-  }
-
-  changeStatus(to: DeploymentStatus): void {
-    assertDeploymentTransition(this.props.status, to);
-    this.props = { ...this.props, status: to };
   }
 
   /** After nonce `executed` was consumed on chain; the next executable nonce never moves back. */

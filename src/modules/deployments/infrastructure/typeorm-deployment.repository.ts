@@ -114,12 +114,4 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
     );
     return rows[0] && { deployment: deploymentFromRow(rows[0]), isMember: rows[0].is_member };
   }
-
-  async findByAddress(chainId: string, addressHex: string): Promise<Deployment | undefined> {
-    const rows: DeploymentRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM deployments d WHERE d.chain_id = $1 AND d.address_hex = $2`,
-      [chainId, addressHex.toLowerCase()],
-    );
-    return rows[0] && deploymentFromRow(rows[0]);
-  }
 }

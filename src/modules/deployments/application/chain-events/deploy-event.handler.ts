@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Address } from '../../../../shared/domain/address';
-import { DeploymentStatus } from '../../domain/deployment-status';
-import { DEPLOYMENT_TRANSITIONS } from '../../domain/deployment-status';
+import { canTransitionDeployment, DeploymentStatus } from '../../domain/deployment-status';
 import { TransactionStatus } from '../../domain/transaction-status';
 import { TransactionRecorder } from '../transaction-recorder';
 import { DeployEventDto } from './chain-event.dto';
@@ -38,7 +37,7 @@ export class DeployEventHandler implements ChainEventHandler<DeployEventDto> {
     });
     // The transaction's (forward-only) status decides, so a late PENDING cannot undo a deploy.
     const target = DEPLOYMENT_STATUS_BY_TX[recorded.status];
-    if (target !== deployment.status && DEPLOYMENT_TRANSITIONS[deployment.status].includes(target)) {
+    if (canTransitionDeployment(deployment.status, target)) {
       await manager.query(`UPDATE deployments SET deployment_status = $2, updated_at = now() WHERE id = $1`, [
         deployment.id,
         target,
