@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { CatalogService } from '../../catalog/catalog.service';
 import { ClaimEventDto } from '../../deployments/application/chain-events/chain-event.dto';
 import { ChainEventHandler } from '../../deployments/application/chain-events/chain-event-handler';
-import { findDeploymentForUpdate } from '../../deployments/application/chain-events/deploy-event.handler';
+import { lockDeploymentByAddress } from '../../deployments/application/deployment-locks';
 import { TransactionRecorder } from '../../deployments/application/transaction-recorder';
 import { isSettled } from '../../deployments/domain/transaction-status';
 import { ClaimsQueries } from '../infrastructure/claims.queries';
@@ -24,7 +24,7 @@ export class ClaimEventHandler implements ChainEventHandler<ClaimEventDto> {
   ) {}
 
   async apply(event: ClaimEventDto, manager: EntityManager): Promise<void> {
-    const deployment = await findDeploymentForUpdate(manager, event.chainId, event.deploymentAddress);
+    const deployment = await lockDeploymentByAddress(manager, event.chainId, event.deploymentAddress);
     if (deployment === undefined) return;
     const currencyId = this.catalog.findCurrency(event.currencyId)?.id ?? event.currencyId;
     const amount = await this.queries.claimableSum(manager, deployment.id, currencyId, event.invoiceNonces);

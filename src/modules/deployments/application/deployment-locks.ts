@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
 import { Deployment } from '../domain/deployment';
-import { deploymentFromRow, DeploymentRow } from '../infrastructure/typeorm-deployment.repository';
+import { DEPLOYMENT_COLUMNS, deploymentFromRow, DeploymentRow } from '../infrastructure/typeorm-deployment.repository';
 
 /**
  * Row locks on a deployment for other contexts' transactions. Whoever changes a deployment's signers
@@ -9,16 +9,13 @@ import { deploymentFromRow, DeploymentRow } from '../infrastructure/typeorm-depl
  * signatures, choosing a nonce) takes FOR SHARE or FOR UPDATE, so both see one consistent state.
  * Lock order everywhere: the deployment first, then its operations.
  */
-const COLUMNS = `d.id, d.account_id, d.chain_id, d.network_type, d.address_hex, d.smart_contract_version_id,
-  d.approvers, d.threshold, d.current_nonce, d.last_executed_nonce, d.deployment_status`;
-
 export async function lockDeployment(
   manager: EntityManager,
   id: string,
   mode: 'update' | 'share',
 ): Promise<Deployment | undefined> {
   const rows: DeploymentRow[] = await manager.query(
-    `SELECT ${COLUMNS} FROM deployments d WHERE d.id = $1 ${mode === 'update' ? 'FOR UPDATE' : 'FOR SHARE'}`,
+    `SELECT ${DEPLOYMENT_COLUMNS} FROM deployments d WHERE d.id = $1 ${mode === 'update' ? 'FOR UPDATE' : 'FOR SHARE'}`,
     [id],
   );
   return rows[0] && deploymentFromRow(rows[0]);
@@ -33,7 +30,7 @@ export async function lockDeploymentByAddress(
   const parsed = Address.tryParseAny(address);
   if (parsed === undefined) return undefined;
   const rows: DeploymentRow[] = await manager.query(
-    `SELECT ${COLUMNS} FROM deployments d WHERE d.chain_id = $1 AND d.address_hex = $2 FOR UPDATE`,
+    `SELECT ${DEPLOYMENT_COLUMNS} FROM deployments d WHERE d.chain_id = $1 AND d.address_hex = $2 FOR UPDATE`,
     [chainId, parsed.hex20],
   );
   return rows[0] && deploymentFromRow(rows[0]);

@@ -19,7 +19,8 @@ export interface DeploymentRow {
   deployment_status: DeploymentStatus;
 }
 
-const COLUMNS = `d.id, d.account_id, d.chain_id, d.network_type, d.address_hex, d.smart_contract_version_id,
+/** The columns `deploymentFromRow` reads, for any query on `deployments d`. */
+export const DEPLOYMENT_COLUMNS = `d.id, d.account_id, d.chain_id, d.network_type, d.address_hex, d.smart_contract_version_id,
   d.approvers, d.threshold, d.current_nonce, d.last_executed_nonce, d.deployment_status`;
 
 export function deploymentFromRow(row: DeploymentRow): Deployment {
@@ -99,15 +100,16 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
   }
 
   async findById(id: string): Promise<Deployment | undefined> {
-    const rows: DeploymentRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM deployments d WHERE d.id = $1`, [
-      id,
-    ]);
+    const rows: DeploymentRow[] = await this.dataSource.query(
+      `SELECT ${DEPLOYMENT_COLUMNS} FROM deployments d WHERE d.id = $1`,
+      [id],
+    );
     return rows[0] && deploymentFromRow(rows[0]);
   }
 
   async findWithAccess(id: string, memberId: string): Promise<DeploymentAccess | undefined> {
     const rows: (DeploymentRow & { is_member: boolean })[] = await this.dataSource.query(
-      `SELECT ${COLUMNS},
+      `SELECT ${DEPLOYMENT_COLUMNS},
               EXISTS (SELECT 1 FROM account_members am WHERE am.account_id = d.account_id AND am.member_id = $2) AS is_member
          FROM deployments d WHERE d.id = $1`,
       [id, memberId],

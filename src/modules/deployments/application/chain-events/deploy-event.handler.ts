@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Address } from '../../../../shared/domain/address';
 import { canTransitionDeployment, DeploymentStatus } from '../../domain/deployment-status';
 import { TransactionStatus } from '../../domain/transaction-status';
+import { lockDeploymentByAddress } from '../deployment-locks';
 import { TransactionRecorder } from '../transaction-recorder';
 import { DeployEventDto } from './chain-event.dto';
 import { ChainEventHandler } from './chain-event-handler';
@@ -23,7 +23,7 @@ export class DeployEventHandler implements ChainEventHandler<DeployEventDto> {
   constructor(private readonly transactions: TransactionRecorder) {}
 
   async apply(event: DeployEventDto, manager: EntityManager): Promise<void> {
-    const deployment = await findDeploymentForUpdate(manager, event.chainId, event.deploymentAddress);
+    const deployment = await lockDeploymentByAddress(manager, event.chainId, event.deploymentAddress);
     if (deployment === undefined) return;
     const recorded = await this.transactions.record(manager, {
       deploymentId: deployment.id,
@@ -44,22 +44,4 @@ export class DeployEventHandler implements ChainEventHandler<DeployEventDto> {
       ]);
     }
   }
-}
-
-/**
- * The deployment at `address` on `chainId`, locked for the rest of the event's transaction, or
- * undefined when the address is not a known deployment (the event is then not ours).
- */
-export async function findDeploymentForUpdate(
-  manager: EntityManager,
-  chainId: string,
-  address: string,
-): Promise<{ id: string; status: DeploymentStatus } | undefined> {
-  const parsed = Address.tryParseAny(address);
-  if (parsed === undefined) return undefined;
-  const rows: { id: string; deployment_status: DeploymentStatus }[] = await manager.query(
-    `SELECT id, deployment_status FROM deployments WHERE chain_id = $1 AND address_hex = $2 FOR UPDATE`,
-    [chainId, parsed.hex20],
-  );
-  return rows[0] && { id: rows[0].id, status: rows[0].deployment_status };
 }

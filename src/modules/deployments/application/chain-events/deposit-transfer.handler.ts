@@ -6,7 +6,7 @@ import { CatalogService } from '../../../catalog/catalog.service';
 import { TransactionRecorder } from '../transaction-recorder';
 import { TransferEventDto } from './chain-event.dto';
 import { ChainEventHandler } from './chain-event-handler';
-import { findDeploymentForUpdate } from './deploy-event.handler';
+import { lockDeploymentByAddress } from '../deployment-locks';
 
 /**
  * `transfer` events to a deployment's own address: a `direct_deposit` (IN) transaction (SPEC §10).
@@ -33,7 +33,7 @@ export class DepositTransferHandler implements ChainEventHandler<TransferEventDt
         `currencyId ${event.currencyId} is not a currency of chain ${event.chainId}`,
       );
     }
-    const deployment = await findDeploymentForUpdate(manager, event.chainId, event.toAddress);
+    const deployment = await lockDeploymentByAddress(manager, event.chainId, event.toAddress);
     if (deployment === undefined) return;
     const from = Address.tryParse(event.fromAddress, network.networkType);
     if (from === undefined)
