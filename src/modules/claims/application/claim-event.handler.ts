@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { CatalogService } from '../../catalog/catalog.service';
 import { ClaimEventDto } from '../../chain/application/chain-event.dto';
 import { ChainEventHandler } from '../../chain/application/chain-event-handler';
+import { sourceKey } from '../../chain/application/transaction-identity';
 import { lockDeploymentByAddress } from '../../deployments/application/deployment-locks';
 import { TransactionRecorder } from '../../deployments/application/transaction-recorder';
 import { isSettled } from '../../deployments/domain/transaction-status';
@@ -20,18 +20,17 @@ export class ClaimEventHandler implements ChainEventHandler<ClaimEventDto> {
   constructor(
     private readonly queries: ClaimsQueries,
     private readonly transactions: TransactionRecorder,
-    private readonly catalog: CatalogService,
   ) {}
 
   async apply(event: ClaimEventDto, manager: EntityManager): Promise<void> {
     const deployment = await lockDeploymentByAddress(manager, event.chainId, event.deploymentAddress);
     if (deployment === undefined) return;
-    const currencyId = this.catalog.findCurrency(event.currencyId)?.id ?? event.currencyId;
+    const currencyId = event.currencyId;
     const amount = await this.queries.claimableSum(manager, deployment.id, currencyId, event.invoiceNonces);
     const recorded = await this.transactions.record(manager, {
       deploymentId: deployment.id,
       chainId: event.chainId,
-      sourceKey: `${event.txHash.toLowerCase()}:claim:${currencyId}`,
+      sourceKey: sourceKey.claim(event.txHash, currencyId),
       direction: 'OUT',
       txHash: event.txHash,
       status: event.status,

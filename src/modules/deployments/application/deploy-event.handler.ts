@@ -6,6 +6,7 @@ import { lockDeploymentByAddress } from './deployment-locks';
 import { TransactionRecorder } from './transaction-recorder';
 import { DeployEventDto } from '../../chain/application/chain-event.dto';
 import { ChainEventHandler } from '../../chain/application/chain-event-handler';
+import { sourceKey } from '../../chain/application/transaction-identity';
 
 /** Where a deploy transaction's status takes the wallet. */
 const DEPLOYMENT_STATUS_BY_TX: Record<TransactionStatus, DeploymentStatus> = {
@@ -28,7 +29,7 @@ export class DeployEventHandler implements ChainEventHandler<DeployEventDto> {
     const recorded = await this.transactions.record(manager, {
       deploymentId: deployment.id,
       chainId: event.chainId,
-      sourceKey: `${event.txHash.toLowerCase()}:deploy`,
+      sourceKey: sourceKey.deploy(event.txHash),
       direction: 'OUT',
       txHash: event.txHash,
       status: event.status,

@@ -6,6 +6,7 @@ import { CatalogService } from '../../catalog/catalog.service';
 import { TransactionRecorder } from './transaction-recorder';
 import { TransferEventDto } from '../../chain/application/chain-event.dto';
 import { ChainEventHandler } from '../../chain/application/chain-event-handler';
+import { sourceKey } from '../../chain/application/transaction-identity';
 import { lockDeploymentByAddress } from './deployment-locks';
 
 /**
@@ -23,33 +24,25 @@ export class DepositTransferHandler implements ChainEventHandler<TransferEventDt
   ) {}
 
   async apply(event: TransferEventDto, manager: EntityManager): Promise<void> {
+    // The intake let through only a catalog chain and a catalog currency of it.
     const network = this.catalog.findNetwork(event.chainId);
-    if (network === undefined)
-      throw DomainError.invalid('UNKNOWN_CHAIN', `chainId ${event.chainId} is not a supported network`);
-    const currency = this.catalog.findCurrency(event.currencyId);
-    if (currency === undefined || currency.chainId !== event.chainId) {
-      throw DomainError.invalid(
-        'UNKNOWN_CURRENCY',
-        `currencyId ${event.currencyId} is not a currency of chain ${event.chainId}`,
-      );
-    }
+    if (network === undefined) return;
     const deployment = await lockDeploymentByAddress(manager, event.chainId, event.toAddress);
     if (deployment === undefined) return;
     const from = Address.tryParse(event.fromAddress, network.networkType);
     if (from === undefined)
       throw DomainError.invalid('INVALID_ADDRESS', `fromAddress is not a ${network.networkType} address`);
     const to = Address.parse(event.toAddress, network.networkType, 'toAddress');
-    const txHash = normaliseTxHash(event.txHash, network.networkType);
     await this.transactions.record(manager, {
       deploymentId: deployment.id,
       chainId: event.chainId,
-      sourceKey: `${txHash}:${event.logIndex}`,
+      sourceKey: sourceKey.transfer(event.txHash, event.logIndex),
       direction: 'IN',
-      txHash,
+      txHash: event.txHash,
       status: event.status,
       confirmations: event.confirmations,
       operationType: 'direct_deposit',
-      currencyId: currency.id,
+      currencyId: event.currencyId,
       amount: BigInt(event.amount),
       fromAddress: from.display,
       toAddress: to.display,
@@ -57,10 +50,4 @@ export class DepositTransferHandler implements ChainEventHandler<TransferEventDt
       fee: event.fee === undefined ? undefined : BigInt(event.fee),
     });
   }
-}
-
-/** EVM: 0x + 64 lower-case hex; Tron: 64 lower-case hex without 0x (SPEC §5). */
-export function normaliseTxHash(hash: string, networkType: 'evm' | 'tvm'): string {
-  const hex = hash.replace(/^0x/i, '').toLowerCase();
-  return networkType === 'evm' ? `0x${hex}` : hex;
 }

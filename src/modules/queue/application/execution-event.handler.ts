@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
 import { ExecutionEventDto } from '../../chain/application/chain-event.dto';
 import { ChainEventHandler } from '../../chain/application/chain-event-handler';
+import { sourceKey } from '../../chain/application/transaction-identity';
 import { lockDeploymentByAddress, saveDeploymentExecutionState } from '../../deployments/application/deployment-locks';
 import { TransactionRecorder } from '../../deployments/application/transaction-recorder';
 import { TransactionStatus } from '../../deployments/domain/transaction-status';
@@ -56,7 +57,7 @@ export class ExecutionEventHandler implements ChainEventHandler<ExecutionEventDt
       const recorded = await this.transactions.record(manager, {
         deploymentId: deployment.id,
         chainId: deployment.chainId,
-        sourceKey: `${event.txHash.toLowerCase()}:op:${operation.id}`,
+        sourceKey: sourceKey.execution(event.txHash, operation.id),
         direction: 'OUT',
         txHash: event.txHash,
         status: event.status,
