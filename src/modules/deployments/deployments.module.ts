@@ -14,6 +14,8 @@ import { TransactionsService } from './application/transactions.service';
 import { TransactionReadRepository } from './domain/transaction-read-model';
 import { TypeOrmTransactionReadRepository } from './infrastructure/typeorm-transaction-read.repository';
 import { DeploymentRepository } from './domain/deployment.repository';
+import { TransactionRepository } from './domain/transaction.repository';
+import { TypeOrmTransactionRepository } from './infrastructure/typeorm-transaction.repository';
 import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment.repository';
 
 /**
@@ -33,6 +35,7 @@ import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment
     TransactionsService,
     { provide: DeploymentRepository, useClass: TypeOrmDeploymentRepository },
     { provide: TransactionReadRepository, useClass: TypeOrmTransactionReadRepository },
+    { provide: TransactionRepository, useClass: TypeOrmTransactionRepository },
   ],
   exports: [DeploymentsService, DeploymentAccessGuard, DeploymentRepository, TransactionRecorder, AuthModule],
 })

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { ClaimEventDto } from '../../chain/application/chain-event.dto';
 import { ChainEventHandler } from '../../chain/application/chain-event-handler';
 import { sourceKey } from '../../chain/application/transaction-identity';
-import { lockDeploymentByAddress } from '../../deployments/application/deployment-locks';
+import { DeploymentsService } from '../../deployments/application/deployments.service';
 import { TransactionRecorder } from '../../deployments/application/transaction-recorder';
 import { isSettled } from '../../deployments/domain/transaction-status';
 import { ClaimsQueries } from '../infrastructure/claims.queries';
@@ -19,11 +19,12 @@ export class ClaimEventHandler implements ChainEventHandler<ClaimEventDto> {
 
   constructor(
     private readonly queries: ClaimsQueries,
+    private readonly deployments: DeploymentsService,
     private readonly transactions: TransactionRecorder,
   ) {}
 
   async apply(event: ClaimEventDto, manager: EntityManager): Promise<void> {
-    const deployment = await lockDeploymentByAddress(manager, event.chainId, event.deploymentAddress);
+    const deployment = await this.deployments.lockByAddress(manager, event.chainId, event.deploymentAddress);
     if (deployment === undefined) return;
     const currencyId = event.currencyId;
     const amount = await this.queries.claimableSum(manager, deployment.id, currencyId, event.invoiceNonces);

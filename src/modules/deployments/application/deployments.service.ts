@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { uuidv7 } from '../../../shared/domain/ids';
@@ -110,6 +111,24 @@ export class DeploymentsService {
 
   findById(id: string): Promise<Deployment | undefined> {
     return this.deployments.findById(id);
+  }
+
+  /**
+   * For other contexts' use cases, inside their transaction: the deployment row locked (see
+   * `DeploymentRepository.lock` for who takes which lock, and the lock order).
+   */
+  lock(manager: EntityManager, id: string, mode: 'update' | 'share'): Promise<Deployment | undefined> {
+    return this.deployments.lock(manager, id, mode);
+  }
+
+  /** The deployment a chain event names (any address form), locked FOR UPDATE; undefined when not ours. */
+  lockByAddress(manager: EntityManager, chainId: string, address: string): Promise<Deployment | undefined> {
+    return this.deployments.lockByAddress(manager, chainId, address);
+  }
+
+  /** Writes back what an execution event changed: signers, threshold and nonces. The row must be locked. */
+  saveExecutionState(manager: EntityManager, deployment: Deployment): Promise<void> {
+    return this.deployments.saveExecutionState(manager, deployment);
   }
 
   private async assertApproversAreMembers(accountId: string, approvers: readonly Address[]): Promise<void> {

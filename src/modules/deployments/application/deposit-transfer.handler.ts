@@ -3,11 +3,11 @@ import type { EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { CatalogService } from '../../catalog/catalog.service';
+import { DeploymentRepository } from '../domain/deployment.repository';
 import { TransactionRecorder } from './transaction-recorder';
 import { TransferEventDto } from '../../chain/application/chain-event.dto';
 import { ChainEventHandler } from '../../chain/application/chain-event-handler';
 import { sourceKey } from '../../chain/application/transaction-identity';
-import { lockDeploymentByAddress } from './deployment-locks';
 
 /**
  * `transfer` events to a deployment's own address: a `direct_deposit` (IN) transaction (SPEC §10).
@@ -19,6 +19,7 @@ export class DepositTransferHandler implements ChainEventHandler<TransferEventDt
   readonly kind = 'transfer';
 
   constructor(
+    private readonly deployments: DeploymentRepository,
     private readonly transactions: TransactionRecorder,
     private readonly catalog: CatalogService,
   ) {}
@@ -27,7 +28,7 @@ export class DepositTransferHandler implements ChainEventHandler<TransferEventDt
     // The intake let through only a catalog chain and a catalog currency of it.
     const network = this.catalog.findNetwork(event.chainId);
     if (network === undefined) return;
-    const deployment = await lockDeploymentByAddress(manager, event.chainId, event.toAddress);
+    const deployment = await this.deployments.lockByAddress(manager, event.chainId, event.toAddress);
     if (deployment === undefined) return;
     const from = Address.tryParse(event.fromAddress, network.networkType);
     if (from === undefined)

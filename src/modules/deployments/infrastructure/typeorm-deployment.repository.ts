@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Address, NetworkType } from '../../../shared/domain/address';
 import { Deployment } from '../domain/deployment';
 import { DeploymentAccess, DeploymentRepository } from '../domain/deployment.repository';
@@ -115,5 +116,45 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
       [id, memberId],
     );
     return rows[0] && { deployment: deploymentFromRow(rows[0]), isMember: rows[0].is_member };
+  }
+
+  async lock(manager: EntityManager, id: string, mode: 'update' | 'share'): Promise<Deployment | undefined> {
+    const rows: DeploymentRow[] = await manager.query(
+      `SELECT ${DEPLOYMENT_COLUMNS} FROM deployments d WHERE d.id = $1 ${mode === 'update' ? 'FOR UPDATE' : 'FOR SHARE'}`,
+      [id],
+    );
+    return rows[0] && deploymentFromRow(rows[0]);
+  }
+
+  async lockByAddress(manager: EntityManager, chainId: string, address: string): Promise<Deployment | undefined> {
+    const parsed = Address.tryParseAny(address);
+    if (parsed === undefined) return undefined;
+    const rows: DeploymentRow[] = await manager.query(
+      `SELECT ${DEPLOYMENT_COLUMNS} FROM deployments d WHERE d.chain_id = $1 AND d.address_hex = $2 FOR UPDATE`,
+      [chainId, parsed.hex20],
+    );
+    return rows[0] && deploymentFromRow(rows[0]);
+  }
+
+  async saveExecutionState(manager: EntityManager, deployment: Deployment): Promise<void> {
+    await manager.query(
+      `UPDATE deployments
+          SET approvers = $2, threshold = $3, current_nonce = $4, last_executed_nonce = $5, updated_at = now()
+        WHERE id = $1`,
+      [
+        deployment.id,
+        deployment.approvers.map((approver) => approver.hex20),
+        deployment.threshold,
+        deployment.currentNonce.toString(),
+        deployment.lastExecutedNonce < 0n ? null : deployment.lastExecutedNonce.toString(),
+      ],
+    );
+  }
+
+  async saveStatus(manager: EntityManager, id: string, status: DeploymentStatus): Promise<void> {
+    await manager.query(`UPDATE deployments SET deployment_status = $2, updated_at = now() WHERE id = $1`, [
+      id,
+      status,
+    ]);
   }
 }

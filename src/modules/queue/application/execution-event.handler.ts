@@ -4,7 +4,7 @@ import { Address } from '../../../shared/domain/address';
 import { ExecutionEventDto } from '../../chain/application/chain-event.dto';
 import { ChainEventHandler } from '../../chain/application/chain-event-handler';
 import { sourceKey } from '../../chain/application/transaction-identity';
-import { lockDeploymentByAddress, saveDeploymentExecutionState } from '../../deployments/application/deployment-locks';
+import { DeploymentsService } from '../../deployments/application/deployments.service';
 import { TransactionRecorder } from '../../deployments/application/transaction-recorder';
 import { TransactionStatus } from '../../deployments/domain/transaction-status';
 import { operationIdFromExecuteId } from '../domain/queue-operation';
@@ -33,13 +33,14 @@ export class ExecutionEventHandler implements ChainEventHandler<ExecutionEventDt
 
   constructor(
     private readonly operations: QueueOperationRepository,
+    private readonly deployments: DeploymentsService,
     private readonly transactions: TransactionRecorder,
     private readonly queue: QueueService,
     private readonly details: OperationTransactionDetailsProviders,
   ) {}
 
   async apply(event: ExecutionEventDto, manager: EntityManager): Promise<void> {
-    const deployment = await lockDeploymentByAddress(manager, event.chainId, event.deploymentAddress);
+    const deployment = await this.deployments.lockByAddress(manager, event.chainId, event.deploymentAddress);
     if (deployment === undefined) return;
     const ids = [
       ...new Set(
@@ -114,7 +115,7 @@ export class ExecutionEventHandler implements ChainEventHandler<ExecutionEventDt
       }
     }
 
-    if (deploymentChanged) await saveDeploymentExecutionState(manager, deployment);
+    if (deploymentChanged) await this.deployments.saveExecutionState(manager, deployment);
     if (signersChanged) await this.queue.reevaluateLiveOperations(manager, deployment);
   }
 }

@@ -6,7 +6,7 @@ import { isUuid, uuidv7 } from '../../../shared/domain/ids';
 import { parseNonce } from '../../../shared/domain/nonce';
 import type { SmartContractVersion } from '../../catalog/catalog';
 import { CatalogService } from '../../catalog/catalog.service';
-import { lockDeployment } from '../../deployments/application/deployment-locks';
+import { DeploymentsService } from '../../deployments/application/deployments.service';
 import { Deployment } from '../../deployments/domain/deployment';
 import { Call, CallWire, parseCall } from '../domain/call';
 import { signatureFormatFor, SigningDomain, verifySubmittedSignature } from '../domain/operation-signature';
@@ -75,6 +75,7 @@ export class QueueService {
     private readonly operations: QueueOperationRepository,
     private readonly catalog: CatalogService,
     private readonly listeners: QueueOperationListeners,
+    private readonly deployments: DeploymentsService,
   ) {}
 
   async list(deployment: Deployment, caller: CallerRef, query: QueueListQuery): Promise<QueuePage> {
@@ -375,7 +376,7 @@ export class QueueService {
     id: string,
     mode: 'update' | 'share',
   ): Promise<Deployment> {
-    const deployment = await lockDeployment(manager, id, mode);
+    const deployment = await this.deployments.lock(manager, id, mode);
     if (deployment === undefined) throw DomainError.notFound('DEPLOYMENT_NOT_FOUND', 'Deployment not found');
     return deployment;
   }
