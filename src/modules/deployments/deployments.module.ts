@@ -3,6 +3,7 @@ import { AuthModule } from '../auth/auth.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { AccountDeploymentsController } from './api/account-deployments.controller';
 import { DeploymentAccessGuard } from './api/deployment-access.guard';
+import { TransactionPresenter } from './api/transaction-presenter';
 import { TransactionsController } from './api/transactions.controller';
 import { ChainModule } from '../chain/chain.module';
 import { ChainEventIntake } from '../chain/application/chain-event-intake';
@@ -33,6 +34,7 @@ import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment
     DeployEventHandler,
     DepositTransferHandler,
     TransactionsService,
+    TransactionPresenter,
     { provide: DeploymentRepository, useClass: TypeOrmDeploymentRepository },
     { provide: TransactionReadRepository, useClass: TypeOrmTransactionReadRepository },
     { provide: TransactionRepository, useClass: TypeOrmTransactionRepository },

@@ -6,7 +6,7 @@ import { sourceKey } from '../../chain/application/transaction-identity';
 import { DeploymentsService } from '../../deployments/application/deployments.service';
 import { TransactionRecorder } from '../../deployments/application/transaction-recorder';
 import { isSettled } from '../../deployments/domain/transaction-status';
-import { ClaimsQueries } from '../infrastructure/claims.queries';
+import { ClaimRepository } from '../domain/claim.repository';
 
 /**
  * `claim` events (SPEC §9, §10): the wallet swept the deposit accounts `invoiceNonces` in one
@@ -18,7 +18,7 @@ export class ClaimEventHandler implements ChainEventHandler<ClaimEventDto> {
   readonly kind = 'claim';
 
   constructor(
-    private readonly queries: ClaimsQueries,
+    private readonly claims: ClaimRepository,
     private readonly deployments: DeploymentsService,
     private readonly transactions: TransactionRecorder,
   ) {}
@@ -27,7 +27,7 @@ export class ClaimEventHandler implements ChainEventHandler<ClaimEventDto> {
     const deployment = await this.deployments.lockByAddress(manager, event.chainId, event.deploymentAddress);
     if (deployment === undefined) return;
     const currencyId = event.currencyId;
-    const amount = await this.queries.claimableSum(manager, deployment.id, currencyId, event.invoiceNonces);
+    const amount = await this.claims.claimableSum(manager, deployment.id, currencyId, event.invoiceNonces);
     const recorded = await this.transactions.record(manager, {
       deploymentId: deployment.id,
       chainId: event.chainId,
@@ -41,6 +41,6 @@ export class ClaimEventHandler implements ChainEventHandler<ClaimEventDto> {
       amount,
     });
     if (isSettled(recorded.status))
-      await this.queries.markClaimed(manager, deployment.id, currencyId, event.invoiceNonces);
+      await this.claims.markClaimed(manager, deployment.id, currencyId, event.invoiceNonces);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { ClaimableDeposits, ClaimRepository, ClaimsFilter } from '../domain/claim.repository';
 
 /**
  * SQL of the claims read model (SPEC §9) over `transactions` and `invoices`.
@@ -13,24 +14,7 @@ import { DataSource, EntityManager } from 'typeorm';
 /** An invoice deposit that can still be claimed: mined, not claimed yet. */
 const CLAIMABLE = `t.operation_type = 'invoice' AND t.status IN ('EXECUTED', 'CONFIRMED') AND t.is_claimed = false`;
 
-export interface ClaimsFilter {
-  readonly currencyIds?: readonly string[];
-  /** Currencies to keep (already resolved from the catalog's flags); undefined: no flag filter. */
-  readonly flagCurrencyIds?: readonly string[];
-  readonly invoiceId?: string;
-  /** JWT callers only: keep hidden (true) or visible (false) currencies of this member. */
-  readonly hidden?: { readonly memberId: string; readonly value: boolean };
-  readonly createdFrom?: Date;
-  readonly createdTo?: Date;
-  readonly updatedFrom?: Date;
-  readonly updatedTo?: Date;
-  readonly sortBy: 'createdAt' | 'updatedAt';
-  readonly sortOrder: 'asc' | 'desc';
-  readonly limit: number;
-  readonly offset: string;
-}
-
-export interface ClaimRow {
+interface ClaimRow {
   invoice_id: string;
   invoice_nonce: string;
   currency_id: string;
@@ -41,10 +25,12 @@ export interface ClaimRow {
 }
 
 @Injectable()
-export class ClaimsQueries {
-  constructor(private readonly dataSource: DataSource) {}
+export class TypeOrmClaimRepository extends ClaimRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
 
-  async list(deploymentId: string, filter: ClaimsFilter): Promise<{ total: number; rows: ClaimRow[] }> {
+  async list(deploymentId: string, filter: ClaimsFilter): Promise<{ total: number; items: ClaimableDeposits[] }> {
     const params: unknown[] = [deploymentId];
     const where = ['t.deployment_id = $1', CLAIMABLE];
     const having: string[] = [];
@@ -82,10 +68,20 @@ export class ClaimsQueries {
         LIMIT ${filter.limit} OFFSET ${bind(filter.offset)}`,
       params,
     );
-    return { total: Number(total), rows };
+    return {
+      total: Number(total),
+      items: rows.map((row) => ({
+        invoiceId: row.invoice_id,
+        invoiceNonce: row.invoice_nonce,
+        currencyId: row.currency_id,
+        firstAt: row.first_at,
+        lastAt: row.last_at,
+        amount: BigInt(row.amount),
+        transactions: Number(row.transactions),
+      })),
+    };
   }
 
-  /** Currencies with a non-zero claimable amount. */
   async claimableCurrencyIds(deploymentId: string): Promise<string[]> {
     const rows: { currency_id: string }[] = await this.dataSource.query(
       `SELECT t.currency_id FROM transactions t
@@ -96,7 +92,6 @@ export class ClaimsQueries {
     return rows.map((row) => row.currency_id);
   }
 
-  /** What a claim of these invoices (by nonce) in one currency collects, base units. */
   async claimableSum(
     manager: EntityManager,
     deploymentId: string,

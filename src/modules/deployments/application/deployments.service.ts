@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Address } from '../../../shared/domain/address';
+import { Address, NetworkType } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { uuidv7 } from '../../../shared/domain/ids';
 import { parseNonce } from '../../../shared/domain/nonce';
@@ -111,6 +111,11 @@ export class DeploymentsService {
 
   findById(id: string): Promise<Deployment | undefined> {
     return this.deployments.findById(id);
+  }
+
+  /** The signer rules of a wallet (SPEC §6), for contexts that propose new signers (queue). */
+  assertSigners(approvers: readonly Address[], threshold: number, networkType: NetworkType): void {
+    Deployment.assertSigners(approvers, threshold, networkType);
   }
 
   /**

@@ -7,7 +7,7 @@ import { parseNonce } from '../../../shared/domain/nonce';
 import type { SmartContractVersion } from '../../catalog/catalog';
 import { CatalogService } from '../../catalog/catalog.service';
 import { DeploymentsService } from '../../deployments/application/deployments.service';
-import { Deployment } from '../../deployments/domain/deployment';
+import type { Deployment } from '../../deployments/domain/deployment';
 import { Call, CallWire, parseCall } from '../domain/call';
 import { signatureFormatFor, SigningDomain, verifySubmittedSignature } from '../domain/operation-signature';
 import { OperationActor, QueueOperation, QueueOperationView, QueueState, SignerRules } from '../domain/queue-operation';
@@ -122,7 +122,7 @@ export class QueueService {
     const approvers = input.approvers.map((approver, index) =>
       Address.parse(approver, deployment.networkType, `approvers.${index}`),
     );
-    Deployment.assertSigners(approvers, input.threshold, deployment.networkType);
+    this.deployments.assertSigners(approvers, input.threshold, deployment.networkType);
     if (input.calls.length === 0) throw DomainError.field('calls', 'calls must hold at least one call');
     const calls = input.calls.map((call, index) => parseCall(call, deployment.networkType, index));
     const sorted = [...approvers].sort((a, b) => (a.hex20 < b.hex20 ? -1 : 1));
