@@ -5,7 +5,7 @@ import { TransferEventDto } from '../../chain/application/chain-event.dto';
 import { ChainEventHandler } from '../../chain/application/chain-event-handler';
 import { sourceKey } from '../../chain/application/transaction-identity';
 import { TransactionRecorder } from '../../deployments/application/transaction-recorder';
-import { isSettled } from '../../deployments/domain/transaction-status';
+import { isSettled } from '../../../shared/domain/transaction-status';
 import { InvoiceRepository } from '../domain/invoice.repository';
 
 /**

@@ -5,7 +5,7 @@ import { ChainEventHandler } from '../../chain/application/chain-event-handler';
 import { sourceKey } from '../../chain/application/transaction-identity';
 import { DeploymentsService } from '../../deployments/application/deployments.service';
 import { TransactionRecorder } from '../../deployments/application/transaction-recorder';
-import { isSettled } from '../../deployments/domain/transaction-status';
+import { isSettled } from '../../../shared/domain/transaction-status';
 import { ClaimRepository } from '../domain/claim.repository';
 
 /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { canTransitionDeployment, DeploymentStatus } from '../domain/deployment-status';
-import { TransactionStatus } from '../domain/transaction-status';
+import { TransactionStatus } from '../../../shared/domain/transaction-status';
 import { DeploymentRepository } from '../domain/deployment.repository';
 import { TransactionRecorder } from './transaction-recorder';
 import { DeployEventDto } from '../../chain/application/chain-event.dto';

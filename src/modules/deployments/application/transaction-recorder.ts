@@ -7,7 +7,7 @@ import {
   TransactionDirection,
   TransactionOperationType,
   TransactionStatus,
-} from '../domain/transaction-status';
+} from '../../../shared/domain/transaction-status';
 import { TransactionRepository } from '../domain/transaction.repository';
 
 export interface TransactionObservation {

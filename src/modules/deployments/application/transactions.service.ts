@@ -6,7 +6,7 @@ import { currencyMatcher } from '../../catalog/catalog';
 import { CatalogService } from '../../catalog/catalog.service';
 import type { Deployment } from '../domain/deployment';
 import { TransactionReadRepository, TransactionRecord, TransactionSortField } from '../domain/transaction-read-model';
-import type { TransactionOperationType, TransactionStatus } from '../domain/transaction-status';
+import type { TransactionOperationType, TransactionStatus } from '../../../shared/domain/transaction-status';
 
 /** Endpoint 1's parameters, as the controller parsed them (SPEC §1.2, §5). */
 export interface TransactionListQuery {

@@ -1,5 +1,9 @@
 import type { EntityManager } from 'typeorm';
-import type { TransactionDirection, TransactionOperationType, TransactionStatus } from './transaction-status';
+import type {
+  TransactionDirection,
+  TransactionOperationType,
+  TransactionStatus,
+} from '../../../shared/domain/transaction-status';
 
 /** What an observation may change on a stored row. */
 export interface TransactionProgress {

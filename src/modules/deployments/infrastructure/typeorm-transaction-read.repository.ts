@@ -6,7 +6,11 @@ import {
   TransactionRecord,
   TransactionSortField,
 } from '../domain/transaction-read-model';
-import type { TransactionDirection, TransactionOperationType, TransactionStatus } from '../domain/transaction-status';
+import type {
+  TransactionDirection,
+  TransactionOperationType,
+  TransactionStatus,
+} from '../../../shared/domain/transaction-status';
 
 const SORT_COLUMN: Record<TransactionSortField, string> = {
   id: 'id',

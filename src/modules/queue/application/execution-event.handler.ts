@@ -6,7 +6,7 @@ import { ChainEventHandler } from '../../chain/application/chain-event-handler';
 import { sourceKey } from '../../chain/application/transaction-identity';
 import { DeploymentsService } from '../../deployments/application/deployments.service';
 import { TransactionRecorder } from '../../deployments/application/transaction-recorder';
-import { TransactionStatus } from '../../deployments/domain/transaction-status';
+import { TransactionStatus } from '../../../shared/domain/transaction-status';
 import { operationIdFromExecuteId } from '../domain/queue-operation';
 import { QueueOperationRepository } from '../domain/queue-operation.repository';
 import { TRANSACTION_TYPE_BY_OPERATION } from '../domain/queue-operation-status';
