@@ -58,28 +58,25 @@ export function uniqueViolationOf(error: unknown): string | undefined {
   return driverError?.code === UNIQUE_VIOLATION ? (driverError.constraint ?? '') : undefined;
 }
 
+type Conflicts = Readonly<Record<string, () => DomainError>> | (() => DomainError);
+
 /**
- * Runs `work` and turns a unique violation into the domain's error: `conflicts` maps constraint
- * names to errors (a constraint not in the map, and every other error, is rethrown as is), or is
- * one error for whichever unique constraint the statement broke.
+ * The domain's error for a unique violation: `conflicts` maps constraint names to errors, or is one
+ * error for whichever unique constraint broke. Anything else (another constraint, another error)
+ * comes back as it is, to be rethrown.
  */
-export async function mapUniqueViolation<T>(
-  work: Promise<T>,
-  conflicts: Readonly<Record<string, () => DomainError>> | (() => DomainError),
-): Promise<T> {
+export function conflictOf(error: unknown, conflicts: Conflicts): unknown {
+  const constraint = uniqueViolationOf(error);
+  if (constraint === undefined) return error;
+  if (typeof conflicts === 'function') return conflicts();
+  return Object.hasOwn(conflicts, constraint) ? conflicts[constraint]() : error;
+}
+
+/** Runs `work`, turning a unique violation into the domain's error (see `conflictOf`). */
+export async function mapUniqueViolation<T>(work: Promise<T>, conflicts: Conflicts): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    const constraint = uniqueViolationOf(error);
-    if (constraint !== undefined) {
-      const conflict =
-        typeof conflicts === 'function'
-          ? conflicts
-          : Object.hasOwn(conflicts, constraint)
-            ? conflicts[constraint]
-            : undefined;
-      if (conflict !== undefined) throw conflict();
-    }
-    throw error;
+    throw conflictOf(error, conflicts);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { SqlWhere } from '../../../shared/infrastructure/sql';
 import { ClaimableDeposits, ClaimRepository, ClaimsFilter } from '../domain/claim.repository';
 
 /**
@@ -31,20 +32,21 @@ export class TypeOrmClaimRepository extends ClaimRepository {
   }
 
   async list(deploymentId: string, filter: ClaimsFilter): Promise<{ total: number; items: ClaimableDeposits[] }> {
-    const params: unknown[] = [deploymentId];
-    const where = ['t.deployment_id = $1', CLAIMABLE];
+    const where = new SqlWhere(CLAIMABLE).add((p) => `t.deployment_id = ${p(deploymentId)}`);
     const having: string[] = [];
-    const bind = (value: unknown) => {
-      params.push(value);
-      return `$${params.length}`;
-    };
-    if (filter.currencyIds) where.push(`t.currency_id = ANY(${bind(filter.currencyIds)}::text[])`);
-    if (filter.flagCurrencyIds) where.push(`t.currency_id = ANY(${bind(filter.flagCurrencyIds)}::text[])`);
-    if (filter.invoiceId) where.push(`t.invoice_id = ${bind(filter.invoiceId)}`);
-    if (filter.hidden) {
-      const hiddenIds = `SELECT lower(h.currency_id) FROM member_hidden_currencies h WHERE h.member_id = ${bind(filter.hidden.memberId)}`;
-      where.push(`lower(t.currency_id) ${filter.hidden.value ? 'IN' : 'NOT IN'} (${hiddenIds})`);
+    const bind = (value: unknown) => where.bind(value);
+    const params = where.params;
+    if (filter.currencyIds) where.add((p) => `t.currency_id = ANY(${p(filter.currencyIds)}::text[])`);
+    if (filter.flagCurrencyIds) where.add((p) => `t.currency_id = ANY(${p(filter.flagCurrencyIds)}::text[])`);
+    if (filter.invoiceId) where.add((p) => `t.invoice_id = ${p(filter.invoiceId)}`);
+    const hidden = filter.hidden;
+    if (hidden) {
+      where.add(
+        (p) =>
+          `lower(t.currency_id) ${hidden.value ? 'IN' : 'NOT IN'} (SELECT lower(h.currency_id) FROM member_hidden_currencies h WHERE h.member_id = ${p(hidden.memberId)})`,
+      );
     }
+    // HAVING binds into the same parameter list, after the WHERE's values.
     if (filter.createdFrom) having.push(`min(t.created_at) >= ${bind(filter.createdFrom)}`);
     if (filter.createdTo) having.push(`min(t.created_at) <= ${bind(filter.createdTo)}`);
     if (filter.updatedFrom) having.push(`max(t.created_at) >= ${bind(filter.updatedFrom)}`);
@@ -53,7 +55,7 @@ export class TypeOrmClaimRepository extends ClaimRepository {
       SELECT t.invoice_id, i.invoice_nonce, t.currency_id, min(t.created_at) AS first_at, max(t.created_at) AS last_at,
              sum(t.amount) AS amount, count(*) AS transactions
         FROM transactions t JOIN invoices i ON i.id = t.invoice_id
-       WHERE ${where.join(' AND ')}
+       WHERE ${where.sql}
        GROUP BY t.invoice_id, i.invoice_nonce, t.currency_id
        ${having.length > 0 ? `HAVING ${having.join(' AND ')}` : ''}`;
     const [{ total }]: { total: string }[] = await this.dataSource.query(

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { canTransitionDeployment, DeploymentStatus } from '../domain/deployment-status';
+import { canDeploymentTransition, DeploymentStatus } from '../domain/deployment-status';
 import { TransactionStatus } from '../../../shared/domain/transaction-status';
 import { DeploymentRepository } from '../domain/deployment.repository';
 import { TransactionRecorder } from './transaction-recorder';
@@ -41,7 +41,7 @@ export class DeployEventHandler implements ChainEventHandler<DeployEventDto> {
     });
     // The transaction's (forward-only) status decides, so a late PENDING cannot undo a deploy.
     const target = DEPLOYMENT_STATUS_BY_TX[recorded.status];
-    if (canTransitionDeployment(deployment.status, target)) {
+    if (canDeploymentTransition(deployment.status, target)) {
       await this.deployments.saveStatus(manager, deployment.id, target);
     }
   }

@@ -88,17 +88,7 @@ export class DeploymentsService {
       status: command.status ?? 'deployed',
     });
     await this.assertApproversAreMembers(command.accountId, approvers);
-    try {
-      await this.deployments.insert(deployment);
-    } catch (error) {
-      if ((error as { driverError?: { code?: string } }).driverError?.code === '23505') {
-        throw DomainError.conflict(
-          'DEPLOYMENT_EXISTS',
-          `A deployment at ${deployment.address.display} on chain ${deployment.chainId} already exists`,
-        );
-      }
-      throw error;
-    }
+    await this.deployments.insert(deployment);
     return { id: deployment.id };
   }
 

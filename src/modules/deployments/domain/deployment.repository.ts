@@ -13,6 +13,7 @@ export abstract class DeploymentRepository {
   abstract addAccountMember(accountId: string, memberId: string): Promise<boolean>;
   abstract accountExists(accountId: string): Promise<boolean>;
   abstract accountMemberIds(accountId: string): Promise<string[]>;
+  /** Throws the DEPLOYMENT_EXISTS conflict when the chain already has a deployment at that address. */
   abstract insert(deployment: Deployment): Promise<void>;
   abstract findById(id: string): Promise<Deployment | undefined>;
   /** The deployment and whether `memberId` belongs to its account, in one round trip. */

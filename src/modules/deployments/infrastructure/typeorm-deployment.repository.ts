@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import { Address, NetworkType } from '../../../shared/domain/address';
+import { DomainError } from '../../../shared/domain/domain-error';
+import { mapUniqueViolation } from '../../../shared/infrastructure/sql';
 import { Deployment } from '../domain/deployment';
 import { DeploymentAccess, DeploymentRepository } from '../domain/deployment.repository';
 import { DeploymentStatus } from '../domain/deployment-status';
@@ -79,7 +81,7 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
 
   async insert(deployment: Deployment): Promise<void> {
     const d = deployment.toProps();
-    await this.dataSource.query(
+    const inserted = this.dataSource.query(
       `INSERT INTO deployments (id, account_id, chain_id, network_type, address, address_hex, smart_contract_version_id,
                                 approvers, threshold, current_nonce, last_executed_nonce, deployment_status)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
@@ -97,6 +99,12 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
         d.lastExecutedNonce < 0n ? null : d.lastExecutedNonce.toString(),
         d.status,
       ],
+    );
+    await mapUniqueViolation(inserted, () =>
+      DomainError.conflict(
+        'DEPLOYMENT_EXISTS',
+        `A deployment at ${d.address.display} on chain ${d.chainId} already exists`,
+      ),
     );
   }
 
