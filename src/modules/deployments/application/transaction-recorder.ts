@@ -14,9 +14,8 @@ export interface TransactionObservation {
   readonly deploymentId: string;
   readonly chainId: string;
   /**
-   * What makes this row unique on its chain, so repeated observations update one row:
-   * `${txHash}:${logIndex}` for transfers, `${txHash}:op:${operationId}` for executions,
-   * `${txHash}:claim:${currencyId}`, `${txHash}:deploy`.
+   * What makes this row unique on its chain, so repeated observations update one row: always built
+   * by `sourceKey` (chain/application/transaction-identity.ts) from the intake-normalised hash.
    */
   readonly sourceKey: string;
   readonly direction: TransactionDirection;
