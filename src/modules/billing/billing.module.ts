@@ -1,9 +1,11 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { CallbacksModule } from '../callbacks/callbacks.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { ChainEventIntake } from '../deployments/application/chain-events/chain-event-intake';
 import { DeploymentsModule } from '../deployments/deployments.module';
 import { InvoicePresenter } from './api/invoice-presenter';
 import { InvoicesController } from './api/invoices.controller';
+import { InvoiceCallbacks } from './application/invoice-callbacks';
 import { InvoiceDepositHandler } from './application/invoice-deposit.handler';
 import { InvoicesService } from './application/invoices.service';
 import { InvoiceRepository } from './domain/invoice.repository';
@@ -14,14 +16,16 @@ import { TypeOrmInvoiceRepository } from './infrastructure/typeorm-invoice.repos
  * events.
  */
 @Module({
-  imports: [CatalogModule, DeploymentsModule],
+  imports: [CatalogModule, DeploymentsModule, CallbacksModule],
   controllers: [InvoicesController],
   providers: [
     InvoicesService,
     InvoicePresenter,
     InvoiceDepositHandler,
+    InvoiceCallbacks,
     { provide: InvoiceRepository, useClass: TypeOrmInvoiceRepository },
   ],
+  exports: [InvoiceCallbacks],
 })
 export class BillingModule implements OnModuleInit {
   constructor(

@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { BillingModule } from '../billing/billing.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { ChainEventIntake } from '../deployments/application/chain-events/chain-event-intake';
 import { DeploymentsModule } from '../deployments/deployments.module';
@@ -9,7 +10,7 @@ import { ClaimsQueries } from './infrastructure/claims.queries';
 
 /** Claims (SPEC §9): a read model over invoice deposits, and the `claim` chain event that empties it. */
 @Module({
-  imports: [CatalogModule, DeploymentsModule],
+  imports: [CatalogModule, DeploymentsModule, BillingModule],
   controllers: [ClaimsController],
   providers: [ClaimsService, ClaimsQueries, ClaimEventHandler],
 })

@@ -1,10 +1,12 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { CallbacksModule } from '../callbacks/callbacks.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { DeploymentsModule } from '../deployments/deployments.module';
 import { OperationTransactionDetailsProviders } from '../queue/application/operation-transaction-details';
 import { QueueOperationListeners } from '../queue/application/queue-operation-listeners';
 import { QueueModule } from '../queue/queue.module';
 import { PayoutsController } from './api/payouts.controller';
+import { PayoutCallbacks } from './application/payout-callbacks';
 import { PayoutOperationFollower } from './application/payout-operation-follower';
 import { PayoutsService } from './application/payouts.service';
 import { PayoutRepository } from './domain/payout.repository';
@@ -16,11 +18,12 @@ import { TypeOrmPayoutRepository } from './infrastructure/typeorm-payout.reposit
  * PAYOUT moved so its OUT transaction shows currency, amount and recipient.
  */
 @Module({
-  imports: [CatalogModule, DeploymentsModule, QueueModule],
+  imports: [CatalogModule, DeploymentsModule, QueueModule, CallbacksModule],
   controllers: [PayoutsController],
   providers: [
     PayoutsService,
     PayoutOperationFollower,
+    PayoutCallbacks,
     { provide: PayoutRepository, useClass: TypeOrmPayoutRepository },
   ],
 })

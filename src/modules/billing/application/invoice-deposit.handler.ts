@@ -7,6 +7,7 @@ import { ChainEventHandler } from '../../deployments/application/chain-events/ch
 import { TransactionRecorder } from '../../deployments/application/transaction-recorder';
 import { isSettled } from '../../deployments/domain/transaction-status';
 import { InvoiceRepository } from '../domain/invoice.repository';
+import { InvoiceCallbacks } from './invoice-callbacks';
 
 /**
  * `transfer` events to an invoice address (SPEC §7, §10): the deposit is recorded as an IN
@@ -22,6 +23,7 @@ export class InvoiceDepositHandler implements ChainEventHandler<TransferEventDto
     private readonly invoices: InvoiceRepository,
     private readonly transactions: TransactionRecorder,
     private readonly catalog: CatalogService,
+    private readonly callbacks: InvoiceCallbacks,
   ) {}
 
   async apply(event: TransferEventDto, manager: EntityManager): Promise<void> {
@@ -31,6 +33,7 @@ export class InvoiceDepositHandler implements ChainEventHandler<TransferEventDto
     const invoice = await unit.findByAddressForUpdate(event.chainId, recipient.hex20);
     if (invoice === undefined) return;
     const props = invoice.toProps();
+    const statusBefore = invoice.status;
     // A currency the catalog does not know is still recorded, as the indexer spelled it.
     const currencyId = this.catalog.findCurrency(event.currencyId)?.id ?? event.currencyId;
     const sender = Address.tryParse(event.fromAddress, props.networkType);
@@ -60,5 +63,10 @@ export class InvoiceDepositHandler implements ChainEventHandler<TransferEventDto
     );
     invoice.applyDeposit({ newlySettled, accepted: invoice.accepts(currencyId), paidTotal }, new Date());
     await unit.save(invoice);
+    await this.callbacks.announce(
+      manager,
+      invoice,
+      this.callbacks.depositEvents(recorded.previousStatus, recorded.status, statusBefore, invoice.status),
+    );
   }
 }

@@ -8,6 +8,8 @@ import { Invoice, InvoiceCurrency, InvoiceTerms } from '../domain/invoice';
 import { InvoiceListFilter, InvoiceRepository } from '../domain/invoice.repository';
 import { InvoiceStatus } from '../domain/invoice-status';
 import { newPublicId } from '../domain/public-id';
+import { CallbackUrlCheck } from '../../callbacks/application/callback-url-check';
+import { InvoiceCallbacks } from './invoice-callbacks';
 
 /** Create/PUT input after shape validation: currencies still as the client spelled them. */
 export interface InvoiceTermsInput extends Omit<InvoiceTerms, 'currencies'> {
@@ -33,6 +35,8 @@ export class InvoicesService {
   constructor(
     private readonly invoices: InvoiceRepository,
     private readonly catalog: CatalogService,
+    private readonly callbacks: InvoiceCallbacks,
+    private readonly callbackUrls: CallbackUrlCheck,
   ) {}
 
   async list(
@@ -54,6 +58,7 @@ export class InvoicesService {
     deployment: Deployment,
     input: Required<Omit<InvoiceTermsInput, 'currencyIds'>> & Pick<InvoiceTermsInput, 'currencyIds'>,
   ): Promise<InvoiceView> {
+    this.callbackUrls.assertAllowed(input.callbackUrl);
     const currencies =
       input.currencyIds === undefined
         ? this.catalog.currenciesOfChain(deployment.chainId)
@@ -62,7 +67,7 @@ export class InvoicesService {
       deployment.smartContractVersionId,
     )?.depositAccountInitCodeHash;
     if (initCodeHash === undefined) throw new Error(`unknown contract version ${deployment.smartContractVersionId}`);
-    const invoice = await this.invoices.transaction(async (unit) => {
+    const invoice = await this.invoices.transaction(async (unit, manager) => {
       // The nonce is taken in the inserting transaction: a 409 rolls it back, so nonces stay gap-free.
       const invoiceNonce = await unit.takeNextInvoiceNonce(deployment.id);
       const created = Invoice.create(
@@ -84,6 +89,7 @@ export class InvoicesService {
         new Date(),
       );
       await unit.insert(created);
+      await this.callbacks.announce(manager, created, ['INVOICE_CREATED']);
       return created;
     });
     return { invoice, settledByCurrency: new Map() };
@@ -94,16 +100,19 @@ export class InvoicesService {
       throw DomainError.invalid('VALIDATION_FAILED', 'Invalid request: the body must change at least one field');
     }
     if (!isUuid(invoiceId)) throw INVOICE_NOT_FOUND();
+    this.callbackUrls.assertAllowed(input.callbackUrl);
     const { currencyIds, status, ...terms } = input;
     const currencies =
       currencyIds === undefined ? undefined : this.resolveCurrencies(deployment, currencyIds).map(toInvoiceCurrency);
-    const invoice = await this.invoices.transaction(async (unit) => {
+    const invoice = await this.invoices.transaction(async (unit, manager) => {
       const found = await unit.findForUpdate(deployment.id, invoiceId.toLowerCase());
       if (found === undefined) throw INVOICE_NOT_FOUND();
       const now = new Date();
       found.revise({ ...terms, currencies }, await unit.hasDeposits(found.id), now);
+      const statusBefore = found.status;
       if (status !== undefined) found.markStatus(status, now);
       await unit.save(found);
+      await this.callbacks.announce(manager, found, this.callbacks.statusEvents(statusBefore, found.status));
       return found;
     });
     return (await this.views([invoice]))[0];

@@ -33,10 +33,15 @@ export interface InvoiceUnitOfWork {
   hasDeposits(invoiceId: string): Promise<boolean>;
   /** Settled (EXECUTED/CONFIRMED) deposits in these currencies, base units. */
   settledTotal(invoiceId: string, currencyIds: readonly string[]): Promise<bigint>;
+  /** Settled deposits per currency id, as this transaction sees them (it may just have recorded one). */
+  settledByCurrency(invoiceId: string): Promise<Map<string, bigint>>;
+  /** Invoices of the deployment with these ids, locked. */
+  findManyForUpdate(deploymentId: string, invoiceIds: readonly string[]): Promise<Invoice[]>;
 }
 
 export abstract class InvoiceRepository {
-  abstract transaction<T>(work: (unit: InvoiceUnitOfWork) => Promise<T>): Promise<T>;
+  /** `manager` is the transaction's, for other contexts' writes in it (the callback outbox). */
+  abstract transaction<T>(work: (unit: InvoiceUnitOfWork, manager: unknown) => Promise<T>): Promise<T>;
   /** Joins a transaction someone else opened (a chain-event handler's `manager`). */
   abstract within(manager: unknown): InvoiceUnitOfWork;
   abstract find(deploymentId: string, invoiceId: string): Promise<Invoice | undefined>;

@@ -59,8 +59,8 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
     super();
   }
 
-  transaction<T>(work: (unit: InvoiceUnitOfWork) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction((manager) => work(this.within(manager)));
+  transaction<T>(work: (unit: InvoiceUnitOfWork, manager: unknown) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction((manager) => work(this.within(manager), manager));
   }
 
   within(manager: unknown): InvoiceUnitOfWork {
@@ -224,6 +224,25 @@ class TypeOrmInvoiceUnit implements InvoiceUnitOfWork {
       [invoiceId, currencyIds],
     );
     return BigInt(rows[0]?.total ?? '0');
+  }
+
+  async settledByCurrency(invoiceId: string): Promise<Map<string, bigint>> {
+    const rows: { currency_id: string; total: string }[] = await this.manager.query(
+      `SELECT currency_id, sum(amount) AS total FROM transactions
+        WHERE invoice_id = $1 AND operation_type = 'invoice' AND ${SETTLED}
+        GROUP BY currency_id`,
+      [invoiceId],
+    );
+    return new Map(rows.map((row) => [row.currency_id, BigInt(row.total)]));
+  }
+
+  async findManyForUpdate(deploymentId: string, invoiceIds: readonly string[]): Promise<Invoice[]> {
+    if (invoiceIds.length === 0) return [];
+    const rows: InvoiceRow[] = await this.manager.query(
+      `SELECT ${COLUMNS} FROM invoices WHERE deployment_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`,
+      [deploymentId, invoiceIds],
+    );
+    return rows.map((row) => invoiceFromRow(row, this.catalog));
   }
 }
 

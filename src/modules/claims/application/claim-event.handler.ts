@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { InvoiceCallbacks } from '../../billing/application/invoice-callbacks';
 import { CatalogService } from '../../catalog/catalog.service';
 import { ClaimEventDto } from '../../deployments/application/chain-events/chain-event.dto';
 import { ChainEventHandler } from '../../deployments/application/chain-events/chain-event-handler';
@@ -21,6 +22,7 @@ export class ClaimEventHandler implements ChainEventHandler<ClaimEventDto> {
     private readonly queries: ClaimsQueries,
     private readonly transactions: TransactionRecorder,
     private readonly catalog: CatalogService,
+    private readonly invoiceCallbacks: InvoiceCallbacks,
   ) {}
 
   async apply(event: ClaimEventDto, manager: EntityManager): Promise<void> {
@@ -40,7 +42,8 @@ export class ClaimEventHandler implements ChainEventHandler<ClaimEventDto> {
       currencyId,
       amount,
     });
-    if (isSettled(recorded.status))
-      await this.queries.markClaimed(manager, deployment.id, currencyId, event.invoiceNonces);
+    if (!isSettled(recorded.status)) return;
+    const claimed = await this.queries.markClaimed(manager, deployment.id, currencyId, event.invoiceNonces);
+    await this.invoiceCallbacks.announceClaimed(manager, deployment.id, claimed);
   }
 }
