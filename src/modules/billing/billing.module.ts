@@ -5,6 +5,8 @@ import { ChainEventIntake } from '../deployments/application/chain-events/chain-
 import { DeploymentsModule } from '../deployments/deployments.module';
 import { InvoicePresenter } from './api/invoice-presenter';
 import { InvoicesController } from './api/invoices.controller';
+import { PaymentPageController } from './api/payment-page.controller';
+import { PublicInvoicesController } from './api/public-invoices.controller';
 import { InvoiceCallbacks } from './application/invoice-callbacks';
 import { InvoiceDepositHandler } from './application/invoice-deposit.handler';
 import { InvoicesService } from './application/invoices.service';
@@ -17,7 +19,7 @@ import { TypeOrmInvoiceRepository } from './infrastructure/typeorm-invoice.repos
  */
 @Module({
   imports: [CatalogModule, DeploymentsModule, CallbacksModule],
-  controllers: [InvoicesController],
+  controllers: [InvoicesController, PublicInvoicesController, PaymentPageController],
   providers: [
     InvoicesService,
     InvoicePresenter,

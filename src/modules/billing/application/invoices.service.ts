@@ -5,7 +5,7 @@ import { CatalogService } from '../../catalog/catalog.service';
 import { Deployment } from '../../deployments/domain/deployment';
 import { deriveInvoiceAddress } from '../domain/deposit-address';
 import { Invoice, InvoiceCurrency, InvoiceTerms } from '../domain/invoice';
-import { InvoiceListFilter, InvoiceRepository } from '../domain/invoice.repository';
+import { InvoiceListFilter, InvoiceRepository, PublicDeposit } from '../domain/invoice.repository';
 import { InvoiceStatus } from '../domain/invoice-status';
 import { newPublicId } from '../domain/public-id';
 import { CallbackUrlCheck } from '../../callbacks/application/callback-url-check';
@@ -26,6 +26,9 @@ export interface InvoiceView {
   /** Settled deposits per currency id, base units. */
   readonly settledByCurrency: ReadonlyMap<string, bigint>;
 }
+
+/** Public ids are positive 63-bit numbers (bigint column). */
+const MAX_PUBLIC_ID = 2n ** 63n - 1n;
 
 const INVOICE_NOT_FOUND = () => DomainError.notFound('INVOICE_NOT_FOUND', 'Invoice not found');
 
@@ -52,6 +55,18 @@ export class InvoicesService {
     const invoice = isUuid(invoiceId) ? await this.invoices.find(deployment.id, invoiceId.toLowerCase()) : undefined;
     if (invoice === undefined) throw INVOICE_NOT_FOUND();
     return (await this.views([invoice]))[0];
+  }
+
+  /**
+   * The payer's view (SPEC §13), by the public id in the payment page URL. A malformed id is as
+   * unknown as a missing one: the same 404.
+   */
+  async getPublic(publicId: string): Promise<{ view: InvoiceView; deposits: PublicDeposit[] }> {
+    if (!/^[1-9][0-9]{0,18}$/.test(publicId) || BigInt(publicId) > MAX_PUBLIC_ID) throw INVOICE_NOT_FOUND();
+    const invoice = await this.invoices.findByPublicId(BigInt(publicId));
+    if (invoice === undefined) throw INVOICE_NOT_FOUND();
+    const [view] = await this.views([invoice]);
+    return { view, deposits: await this.invoices.deposits(invoice.id) };
   }
 
   async create(

@@ -4,7 +4,8 @@ import { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { CatalogService } from '../../catalog/catalog.service';
 import { Invoice, InvoiceCurrency } from '../domain/invoice';
-import { InvoiceListFilter, InvoiceRepository, InvoiceUnitOfWork } from '../domain/invoice.repository';
+import { InvoiceListFilter, InvoiceRepository, InvoiceUnitOfWork, PublicDeposit } from '../domain/invoice.repository';
+import type { TransactionStatus } from '../../deployments/domain/transaction-status';
 import { InvoiceStatus } from '../domain/invoice-status';
 
 interface InvoiceRow {
@@ -73,6 +74,36 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
       [invoiceId, deploymentId],
     );
     return rows[0] && invoiceFromRow(rows[0], this.catalog);
+  }
+
+  async findByPublicId(publicId: bigint): Promise<Invoice | undefined> {
+    const rows: InvoiceRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM invoices WHERE public_id = $1`, [
+      publicId.toString(),
+    ]);
+    return rows[0] && invoiceFromRow(rows[0], this.catalog);
+  }
+
+  async deposits(invoiceId: string): Promise<PublicDeposit[]> {
+    const rows: {
+      tx_hash: string;
+      currency_id: string | null;
+      amount: string;
+      status: TransactionStatus;
+      confirmations: number;
+      created_at: Date;
+    }[] = await this.dataSource.query(
+      `SELECT tx_hash, currency_id, amount, status, confirmations, created_at FROM transactions
+        WHERE invoice_id = $1 AND operation_type = 'invoice' ORDER BY created_at, id`,
+      [invoiceId],
+    );
+    return rows.map((row) => ({
+      txHash: row.tx_hash,
+      currencyId: row.currency_id,
+      amount: BigInt(row.amount),
+      status: row.status,
+      confirmations: row.confirmations,
+      createdAt: row.created_at,
+    }));
   }
 
   async list(deploymentId: string, filter: InvoiceListFilter): Promise<{ total: number; items: Invoice[] }> {
