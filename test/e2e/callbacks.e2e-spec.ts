@@ -7,6 +7,7 @@ import { ingest, TEST_INDEXER_KEY } from '../support/chain-events';
 import { createInvoice, ETH_USDT, invoiceBody, transfer } from '../support/invoices';
 import { queuePath } from '../support/queue';
 import { createScratchDatabase, ScratchDatabase } from '../support/scratch-database';
+import { CallbackRepository } from '../../src/modules/callbacks/domain/callback.repository';
 import { createTestApp, TestApp } from '../support/test-app';
 
 jest.setTimeout(60_000);
@@ -435,5 +436,57 @@ describe('callback delivery across instances', () => {
     const ids = receiver.received.slice(before).map((r) => r.headers['webhook-id']);
     expect(ids).toHaveLength(15);
     expect(new Set(ids).size).toBe(15);
+  });
+});
+
+describe('a worker that dies holding a claim', () => {
+  let scratch: ScratchDatabase;
+  let receiver: CallbackReceiver;
+  let idle: TestApp;
+  let worker: TestApp | undefined;
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase('callbacks_lease');
+    receiver = await startReceiver();
+    idle = await createTestApp({ databaseUrl: scratch.url, env: { ...FAST, CALLBACK_WORKER: 'false' } });
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await idle?.close();
+    await receiver?.close();
+    await scratch?.drop();
+  });
+
+  it('leaves the callback due again once its lease runs out, and its late report changes nothing', async () => {
+    const d = await createDeployment(idle);
+    await newSecret(idle, d);
+    const invoice = (await createInvoice(idle, d, invoiceBody({ callbackUrl: receiver.url }))).body as { id: string };
+    // The dead worker's claim: one attempt taken, a 700 ms lease, and then nothing.
+    const repository = idle.app.get(CallbackRepository);
+    const [claimed] = await repository.claimDue(10, 700);
+    expect(claimed).toMatchObject({ operationId: invoice.id, attempt: 1 });
+    expect(await repository.claimDue(10, 700)).toEqual([]);
+
+    worker = await createTestApp({ databaseUrl: scratch.url, env: FAST });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receiver.received).toHaveLength(0); // still leased
+    await eventually(() => receiver.received.length === 1);
+    expect(receiver.received[0].headers['webhook-id']).toBe(claimed.id);
+    const [sent] = await eventually(async () => {
+      const entries = await log(worker as TestApp, d, invoice.id);
+      return entries[0]?.status === 'SENT' ? entries : undefined;
+    });
+    expect(sent).toMatchObject({ attempt: 2, responseCode: 200 });
+
+    // The dead worker wakes up and reports its attempt: the row has moved on, so it is ignored.
+    await repository.recordAttempt(claimed.id, claimed.attempt, {
+      status: 'FAILED',
+      scheduleStep: 0,
+      retryInMs: null,
+      responseCode: 500,
+      responseBody: 'late',
+      error: null,
+    });
+    expect((await log(idle, d, invoice.id))[0]).toMatchObject({ status: 'SENT', attempt: 2, responseCode: 200 });
   });
 });
