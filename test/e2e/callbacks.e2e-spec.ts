@@ -3,9 +3,9 @@ import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import { createDeployment, createMember, evmWallet, TestDeployment } from '../support/builders';
 import { CallbackReceiver, eventually, startReceiver } from '../support/callback-receiver';
-import { ingest, TEST_INDEXER_KEY } from '../support/chain-events';
-import { createInvoice, ETH_USDT, invoiceBody, transfer } from '../support/invoices';
-import { queuePath } from '../support/queue';
+import { eventId, ingest, TEST_INDEXER_KEY, txHash } from '../support/chain-events';
+import { claimEvent, createInvoice, ETH_USDT, invoiceBody, transfer } from '../support/invoices';
+import { executionEvent, getOperation, OperationBody, queuePath, sign, submission } from '../support/queue';
 import { createScratchDatabase, ScratchDatabase } from '../support/scratch-database';
 import { CallbackRepository } from '../../src/modules/callbacks/domain/callback.repository';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -291,6 +291,55 @@ describe('callbacks (SPEC §13)', () => {
     ]);
     const entries = await log(t, d, payout.id);
     expect(entries.map((e) => e.operationType)).toEqual(['payout', 'payout']);
+  });
+
+  it('tells a payout it was signed, sent and executed, as the queue and the chain move it', async () => {
+    const res = await request(t.http)
+      .post(`/api/v1/deployments/${d.id}/payouts`)
+      .set('x-api-key', d.members[0].apiKey)
+      .send({
+        deploymentId: d.id,
+        currencyId: d.chainId,
+        amount: '2',
+        toAddress: evmWallet().address,
+        callbackUrl: receiver.url,
+      });
+    expect(res.status).toBe(201);
+    const payout = res.body as { id: string; queueOperationId: string };
+    const operation = (await getOperation(t, d, d.members[0], payout.queueOperationId).expect(200))
+      .body as OperationBody;
+    for (const member of d.approvers.slice(0, d.threshold)) {
+      await sign(t, d, member, operation.id, await submission(member, d, '1.2.0-evm', operation)).expect(200);
+    }
+    const hash = txHash();
+    await ingest(t, [executionEvent(d, [operation.id], 'PENDING', hash, eventId())]);
+    await ingest(t, [executionEvent(d, [operation.id], 'EXECUTED', hash, eventId())]);
+    await eventually(() => receivedFor(payout.id).length === 4);
+    const events = receivedFor(payout.id).map((r) => verified(secret, r));
+    expect(events.map((e) => [e.type, e.data.status])).toEqual([
+      ['PAYOUT_CREATED', 'CREATED'],
+      ['PAYOUT_SIGNED', 'SIGNED'],
+      ['PAYOUT_SENT', 'SENT'],
+      ['PAYOUT_EXECUTED', 'EXECUTED'],
+    ]);
+  });
+
+  it('tells an invoice its deposits were claimed', async () => {
+    const fresh = await createDeployment(t);
+    const freshSecret = await newSecret(t, fresh);
+    const invoice = (
+      await createInvoice(
+        t,
+        fresh,
+        invoiceBody({ requestedAmount: '1', currencyIds: [ETH_USDT], callbackUrl: receiver.url }),
+      )
+    ).body as { id: string; invoiceAddress: string };
+    await ingest(t, [transfer(fresh, invoice.invoiceAddress, ETH_USDT, '1000000', 'EXECUTED')]);
+    await ingest(t, [claimEvent(fresh, ETH_USDT, ['0'], 'EXECUTED')]);
+    await eventually(() => receivedFor(invoice.id).some((r) => verified(freshSecret, r).type === 'INVOICE_CLAIMED'));
+    const types = receivedFor(invoice.id).map((r) => verified(freshSecret, r).type);
+    expect(types.filter((type) => type === 'INVOICE_CLAIMED')).toHaveLength(1);
+    expect(types).toEqual(expect.arrayContaining(['INVOICE_CREATED', 'INVOICE_DEPOSIT_RECEIVED', 'INVOICE_PAID']));
   });
 
   it('writes no callback for a change that rolled back', async () => {
