@@ -3,10 +3,12 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
 import { dataSourceOptions } from '../ormconfig';
 import { APP_CONFIG, AppConfig } from './config/app-config';
+import { IdempotencyModule } from './shared/http/idempotency/idempotency.module';
 import { LoggingModule } from './shared/logging/logging.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BillingModule } from './modules/billing/billing.module';
+import { CallbacksModule } from './modules/callbacks/callbacks.module';
 import { ChainModule } from './modules/chain/chain.module';
 import { ClaimsModule } from './modules/claims/claims.module';
 import { DeploymentsModule } from './modules/deployments/deployments.module';
@@ -41,6 +43,8 @@ export class AppModule {
         ClaimsModule,
         QueueModule,
         PayoutsModule,
+        CallbacksModule,
+        IdempotencyModule,
       ],
     };
   }

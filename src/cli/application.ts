@@ -19,7 +19,11 @@ export async function withApplication<T>(work: (app: INestApplicationContext) =>
   const database = await openDatabase(config, logger);
   try {
     const app = await NestFactory.createApplicationContext(
-      AppModule.forRoot({ ...config, databaseUrl: database.url }, logger),
+      // A command is over in a moment: callbacks are the serving instances' to deliver.
+      AppModule.forRoot(
+        { ...config, databaseUrl: database.url, callbacks: { ...config.callbacks, workerEnabled: false } },
+        logger,
+      ),
       {
         logger: false,
       },

@@ -74,4 +74,25 @@ describe('loadConfig', () => {
       'https://pay.example.com',
     );
   });
+
+  it('reads the callback settings, with the Standard Webhooks schedule by default', () => {
+    const config = loadConfig(base);
+    expect(config.callbacks).toMatchObject({ allowPrivate: false, workerEnabled: true, pollIntervalMs: 1000 });
+    expect(config.callbacks.retryScheduleMs).toHaveLength(10);
+    expect(config.callbacks.secretKey).toHaveLength(32);
+    const custom = loadConfig({ ...base, CALLBACK_RETRY_SCHEDULE_MS: '0, 100,200', CALLBACK_ALLOW_PRIVATE: 'true' });
+    expect(custom.callbacks).toMatchObject({ retryScheduleMs: [0, 100, 200], allowPrivate: true });
+    const keyed = loadConfig({ ...base, CALLBACK_SECRET_KEY: 'k'.repeat(32) });
+    expect(keyed.callbacks.secretKey.equals(config.callbacks.secretKey)).toBe(false);
+  });
+
+  it.each([
+    [{ CALLBACK_RETRY_SCHEDULE_MS: '0,soon' }, 'CALLBACK_RETRY_SCHEDULE_MS'],
+    [{ CALLBACK_RETRY_SCHEDULE_MS: ',' }, 'CALLBACK_RETRY_SCHEDULE_MS'],
+    [{ CALLBACK_SECRET_KEY: 'short' }, 'CALLBACK_SECRET_KEY'],
+    [{ CALLBACK_ALLOW_PRIVATE: 'maybe' }, 'CALLBACK_ALLOW_PRIVATE'],
+    [{ CALLBACK_POLL_INTERVAL_MS: '1' }, 'CALLBACK_POLL_INTERVAL_MS'],
+  ])('rejects %j naming %s', (env, variable) => {
+    expect(problem(env)).toContain(variable);
+  });
 });

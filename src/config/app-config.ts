@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -25,7 +25,27 @@ export interface AppConfig {
   readonly logLevel: LogLevel;
   readonly runMigrations: boolean;
   readonly dataDir: string;
+  readonly callbacks: CallbackConfig;
 }
+
+/** Merchant callbacks (SPEC §13). */
+export interface CallbackConfig {
+  /** 32-byte AES-256-GCM key for the stored signing secrets: CALLBACK_SECRET_KEY, else derived from the JWT secret. */
+  readonly secretKey: Buffer;
+  /** Allow callbacks to private, loopback and link-local addresses (tests, private networks). */
+  readonly allowPrivate: boolean;
+  /** Whether this instance runs the delivery worker (several instances may: rows are claimed with SKIP LOCKED). */
+  readonly workerEnabled: boolean;
+  /** Delay before each attempt, ms: the first is the first attempt's; after the last failure, FAILED. */
+  readonly retryScheduleMs: readonly number[];
+  readonly pollIntervalMs: number;
+  readonly timeoutMs: number;
+}
+
+/** Standard Webhooks' schedule (SPEC §13): immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h. */
+export const DEFAULT_CALLBACK_RETRY_SCHEDULE_MS: readonly number[] = [
+  0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000,
+];
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -59,13 +79,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError('JWT_SECRET', 'is required when NODE_ENV=production');
   }
   const port = integer(env, 'PORT', 3000, 0, 65535);
+  const signingSecret = jwtSecret ?? persistedSecret(dataDir);
   return {
     nodeEnv,
     port,
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']) ?? null,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']) ?? null,
     redisKeyPrefix: text(env, 'REDIS_KEY_PREFIX') ?? 'deployments-api:',
-    jwtSecret: jwtSecret ?? persistedSecret(dataDir),
+    jwtSecret: signingSecret,
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL', 60, 1, 86_400),
     refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL', 6 * 3600, 1, 30 * 86_400),
     tokenRateLimit: integer(env, 'TOKEN_RATE_LIMIT', 15, 1, 1_000_000),
@@ -75,6 +96,36 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
     runMigrations: boolean(env, 'RUN_MIGRATIONS', true),
     dataDir,
+    callbacks: callbackConfig(env, signingSecret),
+  };
+}
+
+function callbackConfig(env: Env, jwtSecret: string): CallbackConfig {
+  const key = text(env, 'CALLBACK_SECRET_KEY');
+  if (key !== undefined && Buffer.byteLength(key) < 32) {
+    throw new ConfigError('CALLBACK_SECRET_KEY', 'must be at least 32 bytes long');
+  }
+  // Derived with a label, so the JWT secret itself never encrypts anything.
+  const secretKey =
+    key === undefined
+      ? Buffer.from(hkdfSync('sha256', jwtSecret, '', 'deployments-api callback secrets', 32))
+      : createHash('sha256').update(key).digest();
+  const rawSchedule = text(env, 'CALLBACK_RETRY_SCHEDULE_MS');
+  let retryScheduleMs = DEFAULT_CALLBACK_RETRY_SCHEDULE_MS;
+  if (rawSchedule !== undefined) {
+    const parts = rawSchedule.split(',').map((part) => part.trim());
+    if (parts.length === 0 || parts.length > 50 || !parts.every((part) => /^\d{1,10}$/.test(part))) {
+      throw new ConfigError('CALLBACK_RETRY_SCHEDULE_MS', 'must be 1 to 50 comma-separated whole milliseconds');
+    }
+    retryScheduleMs = parts.map(Number);
+  }
+  return {
+    secretKey,
+    allowPrivate: boolean(env, 'CALLBACK_ALLOW_PRIVATE', false),
+    workerEnabled: boolean(env, 'CALLBACK_WORKER', true),
+    retryScheduleMs,
+    pollIntervalMs: integer(env, 'CALLBACK_POLL_INTERVAL_MS', 1000, 10, 600_000),
+    timeoutMs: integer(env, 'CALLBACK_TIMEOUT_MS', 10_000, 100, 120_000),
   };
 }
 

@@ -38,6 +38,9 @@ export async function createTestApp(
       JWT_SECRET: TEST_JWT_SECRET,
       LOG_LEVEL: options.captureLogs ? 'trace' : 'silent',
       PUBLIC_BASE_URL: 'https://pay.example.test',
+      // Off unless a spec turns it on: specs share one database, and another spec's callbacks are not
+      // this one's to deliver.
+      CALLBACK_WORKER: 'false',
       ...options.env,
     }),
     databaseUrl,

@@ -1,10 +1,14 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { CallbacksModule } from '../callbacks/callbacks.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { ChainEventIntake } from '../chain/application/chain-event-intake';
 import { ChainModule } from '../chain/chain.module';
 import { DeploymentsModule } from '../deployments/deployments.module';
 import { InvoicePresenter } from './api/invoice-presenter';
 import { InvoicesController } from './api/invoices.controller';
+import { PaymentPageController } from './api/payment-page.controller';
+import { PublicInvoicesController } from './api/public-invoices.controller';
+import { InvoiceCallbacks, InvoiceRepresentation } from './application/invoice-callbacks';
 import { InvoiceDepositHandler } from './application/invoice-deposit.handler';
 import { InvoicesService } from './application/invoices.service';
 import { InvoiceRepository } from './domain/invoice.repository';
@@ -15,14 +19,17 @@ import { TypeOrmInvoiceRepository } from './infrastructure/typeorm-invoice.repos
  * events.
  */
 @Module({
-  imports: [CatalogModule, ChainModule, DeploymentsModule],
-  controllers: [InvoicesController],
+  imports: [CatalogModule, ChainModule, DeploymentsModule, CallbacksModule],
+  controllers: [InvoicesController, PublicInvoicesController, PaymentPageController],
   providers: [
     InvoicesService,
     InvoicePresenter,
+    { provide: InvoiceRepresentation, useExisting: InvoicePresenter },
     InvoiceDepositHandler,
+    InvoiceCallbacks,
     { provide: InvoiceRepository, useClass: TypeOrmInvoiceRepository },
   ],
+  exports: [InvoiceCallbacks],
 })
 export class BillingModule implements OnModuleInit {
   constructor(

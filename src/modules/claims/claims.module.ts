@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { BillingModule } from '../billing/billing.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { ChainEventIntake } from '../chain/application/chain-event-intake';
 import { ChainModule } from '../chain/chain.module';
@@ -12,7 +13,7 @@ import { TypeOrmClaimRepository } from './infrastructure/typeorm-claim.repositor
 
 /** Claims (SPEC §9): a read model over invoice deposits, and the `claim` chain event that empties it. */
 @Module({
-  imports: [CatalogModule, ChainModule, DeploymentsModule],
+  imports: [CatalogModule, ChainModule, DeploymentsModule, BillingModule],
   controllers: [ClaimsController],
   providers: [
     ClaimsService,

@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { CallbacksModule } from '../callbacks/callbacks.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { DeploymentsModule } from '../deployments/deployments.module';
 import { OperationTransactionDetailsProviders } from '../queue/application/operation-transaction-details';
@@ -6,6 +7,7 @@ import { QueueOperationListeners } from '../queue/application/queue-operation-li
 import { QueueModule } from '../queue/queue.module';
 import { PayoutPresenter } from './api/payout-presenter';
 import { PayoutsController } from './api/payouts.controller';
+import { PayoutCallbacks, PayoutRepresentation } from './application/payout-callbacks';
 import { PayoutOperationFollower } from './application/payout-operation-follower';
 import { PayoutsService } from './application/payouts.service';
 import { PayoutRepository } from './domain/payout.repository';
@@ -17,12 +19,14 @@ import { TypeOrmPayoutRepository } from './infrastructure/typeorm-payout.reposit
  * PAYOUT moved so its OUT transaction shows currency, amount and recipient.
  */
 @Module({
-  imports: [CatalogModule, DeploymentsModule, QueueModule],
+  imports: [CatalogModule, DeploymentsModule, QueueModule, CallbacksModule],
   controllers: [PayoutsController],
   providers: [
     PayoutsService,
     PayoutPresenter,
+    { provide: PayoutRepresentation, useExisting: PayoutPresenter },
     PayoutOperationFollower,
+    PayoutCallbacks,
     { provide: PayoutRepository, useClass: TypeOrmPayoutRepository },
   ],
 })

@@ -3,7 +3,15 @@
  * place (`shared/http/error-response.filter.ts`); domain code never speaks HTTP.
  */
 export type DomainErrorKind =
-  'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'too_large' | 'rate_limited' | 'unavailable';
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'unprocessable'
+  | 'rate_limited'
+  | 'unavailable';
 
 export interface FieldProblem {
   readonly field: string;

@@ -4,7 +4,9 @@ import { Amount } from '../../../shared/domain/amount';
 import { CatalogService } from '../../catalog/catalog.service';
 import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
 import { InvoiceView } from '../application/invoices.service';
+import type { PublicDeposit } from '../domain/invoice.repository';
 import { InvoiceResponseDto } from './invoice-response.dto';
+import { PublicInvoiceResponseDto, PublicInvoiceTransactionDto } from './public-invoice-response.dto';
 
 const RATE_DECIMALS = 18;
 
@@ -49,6 +51,37 @@ export class InvoicePresenter {
           : null,
       trackingId: p.trackingId,
       callbackUrl: p.callbackUrl,
+    };
+  }
+
+  /** The payer's view: the same values, without what is only the merchant's. */
+  presentPublic(view: InvoiceView): PublicInvoiceResponseDto {
+    const full = this.present(view);
+    return {
+      publicId: full.publicId,
+      invoiceAddress: full.invoiceAddress,
+      chainId: view.invoice.toProps().chainId,
+      requestedAmount: full.requestedAmount,
+      availableCurrencies: full.availableCurrencies,
+      paymentPageButtonUrl: full.paymentPageButtonUrl,
+      paymentPageButtonText: full.paymentPageButtonText,
+      status: full.status,
+      createdAt: full.createdAt,
+      isTron: full.isTron,
+      paidAmount: full.paidAmount,
+    };
+  }
+
+  presentDeposit(deposit: PublicDeposit): PublicInvoiceTransactionDto {
+    const currency = deposit.currencyId === null ? undefined : this.catalog.findCurrency(deposit.currencyId);
+    return {
+      txHash: deposit.txHash,
+      // A currency the catalog does not know has no decimals: its base units are shown as they are.
+      amount: Amount.fromBaseUnits(deposit.amount, currency?.decimals ?? 0).toDecimalString(),
+      currency: currency === undefined ? null : CurrencyResponseDto.from(currency),
+      status: deposit.status,
+      confirmations: deposit.confirmations,
+      createdAt: deposit.createdAt.toISOString(),
     };
   }
 

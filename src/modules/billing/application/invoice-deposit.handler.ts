@@ -7,6 +7,7 @@ import { sourceKey } from '../../chain/application/transaction-identity';
 import { TransactionRecorder } from '../../deployments/application/transaction-recorder';
 import { isSettled } from '../../../shared/domain/transaction-status';
 import { InvoiceRepository } from '../domain/invoice.repository';
+import { InvoiceCallbacks } from './invoice-callbacks';
 
 /**
  * `transfer` events to an invoice address (SPEC §7, §10): the deposit is recorded as an IN
@@ -21,6 +22,7 @@ export class InvoiceDepositHandler implements ChainEventHandler<TransferEventDto
   constructor(
     private readonly invoices: InvoiceRepository,
     private readonly transactions: TransactionRecorder,
+    private readonly callbacks: InvoiceCallbacks,
   ) {}
 
   async apply(event: TransferEventDto, manager: EntityManager): Promise<void> {
@@ -30,6 +32,7 @@ export class InvoiceDepositHandler implements ChainEventHandler<TransferEventDto
     const invoice = await unit.findByAddressForUpdate(event.chainId, recipient.hex20);
     if (invoice === undefined) return;
     const props = invoice.toProps();
+    const statusBefore = invoice.status;
     // The intake let through only a catalog currency of the event's chain, in its canonical id.
     const currencyId = event.currencyId;
     const sender = Address.tryParse(event.fromAddress, props.networkType);
@@ -59,5 +62,10 @@ export class InvoiceDepositHandler implements ChainEventHandler<TransferEventDto
     );
     invoice.applyDeposit({ newlySettled, accepted: invoice.accepts(currencyId), paidTotal }, new Date());
     await unit.save(invoice);
+    await this.callbacks.announce(
+      manager,
+      invoice,
+      this.callbacks.depositEvents(recorded.previousStatus, recorded.status, statusBefore, invoice.status),
+    );
   }
 }

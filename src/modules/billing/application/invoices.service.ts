@@ -5,9 +5,11 @@ import { CatalogService } from '../../catalog/catalog.service';
 import type { Deployment } from '../../deployments/domain/deployment';
 import { deriveInvoiceAddress } from '../domain/deposit-address';
 import { Invoice, InvoiceCurrency, InvoiceTerms } from '../domain/invoice';
-import { InvoiceListFilter, InvoiceRepository } from '../domain/invoice.repository';
+import { InvoiceListFilter, InvoiceRepository, PublicDeposit } from '../domain/invoice.repository';
 import { InvoiceStatus } from '../domain/invoice-status';
 import { newPublicId } from '../domain/public-id';
+import { CallbackUrlCheck } from '../../callbacks/application/callback-url-check';
+import { InvoiceCallbacks } from './invoice-callbacks';
 
 /** Create/PUT input after shape validation: currencies still as the client spelled them. */
 export interface InvoiceTermsInput extends Omit<InvoiceTerms, 'currencies'> {
@@ -25,6 +27,9 @@ export interface InvoiceView {
   readonly settledByCurrency: ReadonlyMap<string, bigint>;
 }
 
+/** Public ids are positive 63-bit numbers (bigint column). */
+const MAX_PUBLIC_ID = 2n ** 63n - 1n;
+
 const INVOICE_NOT_FOUND = () => DomainError.notFound('INVOICE_NOT_FOUND', 'Invoice not found');
 
 /** Invoices (endpoints 10-13): one method per endpoint, each owning its transaction. */
@@ -33,6 +38,8 @@ export class InvoicesService {
   constructor(
     private readonly invoices: InvoiceRepository,
     private readonly catalog: CatalogService,
+    private readonly callbacks: InvoiceCallbacks,
+    private readonly callbackUrls: CallbackUrlCheck,
   ) {}
 
   async list(
@@ -50,10 +57,23 @@ export class InvoicesService {
     return (await this.views([invoice]))[0];
   }
 
+  /**
+   * The payer's view (SPEC §13), by the public id in the payment page URL. A malformed id is as
+   * unknown as a missing one: the same 404.
+   */
+  async getPublic(publicId: string): Promise<{ view: InvoiceView; deposits: PublicDeposit[] }> {
+    if (!/^[1-9][0-9]{0,18}$/.test(publicId) || BigInt(publicId) > MAX_PUBLIC_ID) throw INVOICE_NOT_FOUND();
+    const invoice = await this.invoices.findByPublicId(BigInt(publicId));
+    if (invoice === undefined) throw INVOICE_NOT_FOUND();
+    const [view] = await this.views([invoice]);
+    return { view, deposits: await this.invoices.deposits(invoice.id) };
+  }
+
   async create(
     deployment: Deployment,
     input: Required<Omit<InvoiceTermsInput, 'currencyIds'>> & Pick<InvoiceTermsInput, 'currencyIds'>,
   ): Promise<InvoiceView> {
+    this.callbackUrls.assertAllowed(input.callbackUrl);
     const currencies =
       input.currencyIds === undefined
         ? this.catalog.currenciesOfChain(deployment.chainId)
@@ -62,7 +82,7 @@ export class InvoicesService {
       deployment.smartContractVersionId,
     )?.depositAccountInitCodeHash;
     if (initCodeHash === undefined) throw new Error(`unknown contract version ${deployment.smartContractVersionId}`);
-    const invoice = await this.invoices.transaction(async (unit) => {
+    const invoice = await this.invoices.transaction(async (unit, manager) => {
       // The nonce is taken in the inserting transaction: a 409 rolls it back, so nonces stay gap-free.
       const invoiceNonce = await unit.takeNextInvoiceNonce(deployment.id);
       const created = Invoice.create(
@@ -84,6 +104,7 @@ export class InvoicesService {
         new Date(),
       );
       await unit.insert(created);
+      await this.callbacks.announce(manager, created, ['INVOICE_CREATED']);
       return created;
     });
     return { invoice, settledByCurrency: new Map() };
@@ -94,16 +115,19 @@ export class InvoicesService {
       throw DomainError.invalid('VALIDATION_FAILED', 'Invalid request: the body must change at least one field');
     }
     if (!isUuid(invoiceId)) throw INVOICE_NOT_FOUND();
+    this.callbackUrls.assertAllowed(input.callbackUrl);
     const { currencyIds, status, ...terms } = input;
     const currencies =
       currencyIds === undefined ? undefined : this.resolveCurrencies(deployment, currencyIds).map(toInvoiceCurrency);
-    const invoice = await this.invoices.transaction(async (unit) => {
+    const invoice = await this.invoices.transaction(async (unit, manager) => {
       const found = await unit.findForUpdate(deployment.id, invoiceId.toLowerCase());
       if (found === undefined) throw INVOICE_NOT_FOUND();
       const now = new Date();
       found.revise({ ...terms, currencies }, await unit.hasDeposits(found.id), now);
+      const statusBefore = found.status;
       if (status !== undefined) found.markStatus(status, now);
       await unit.save(found);
+      await this.callbacks.announce(manager, found, this.callbacks.statusEvents(statusBefore, found.status));
       return found;
     });
     return (await this.views([invoice]))[0];

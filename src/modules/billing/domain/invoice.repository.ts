@@ -1,5 +1,6 @@
 import { Invoice } from './invoice';
 import { InvoiceStatus } from './invoice-status';
+import type { TransactionStatus } from '../../../shared/domain/transaction-status';
 
 export interface InvoiceListFilter {
   readonly idContains?: string;
@@ -33,13 +34,32 @@ export interface InvoiceUnitOfWork {
   hasDeposits(invoiceId: string): Promise<boolean>;
   /** Settled (EXECUTED/CONFIRMED) deposits in these currencies, base units. */
   settledTotal(invoiceId: string, currencyIds: readonly string[]): Promise<bigint>;
+  /** Settled deposits per currency id, as this transaction sees them (it may just have recorded one). */
+  settledByCurrency(invoiceId: string): Promise<Map<string, bigint>>;
+  /** Invoices of the deployment with these ids, locked. */
+  findManyForUpdate(deploymentId: string, invoiceIds: readonly string[]): Promise<Invoice[]>;
+}
+
+/** A deposit as the payer's page shows it (SPEC §13): nothing that names internal rows. */
+export interface PublicDeposit {
+  readonly txHash: string;
+  readonly currencyId: string | null;
+  /** Base units. */
+  readonly amount: bigint;
+  readonly status: TransactionStatus;
+  readonly confirmations: number;
+  readonly createdAt: Date;
 }
 
 export abstract class InvoiceRepository {
-  abstract transaction<T>(work: (unit: InvoiceUnitOfWork) => Promise<T>): Promise<T>;
+  /** `manager` is the transaction's, for other contexts' writes in it (the callback outbox). */
+  abstract transaction<T>(work: (unit: InvoiceUnitOfWork, manager: unknown) => Promise<T>): Promise<T>;
   /** Joins a transaction someone else opened (a chain-event handler's `manager`). */
   abstract within(manager: unknown): InvoiceUnitOfWork;
   abstract find(deploymentId: string, invoiceId: string): Promise<Invoice | undefined>;
+  abstract findByPublicId(publicId: bigint): Promise<Invoice | undefined>;
+  /** The invoice's deposits, oldest first. */
+  abstract deposits(invoiceId: string): Promise<PublicDeposit[]>;
   abstract list(deploymentId: string, filter: InvoiceListFilter): Promise<{ total: number; items: Invoice[] }>;
   /** Settled deposits per invoice and currency, for multi-currency totals. */
   abstract settledByCurrency(invoiceIds: readonly string[]): Promise<Map<string, Map<string, bigint>>>;

@@ -5,7 +5,8 @@ import { DomainError } from '../../../shared/domain/domain-error';
 import { containsPattern, mapUniqueViolation, SqlWhere } from '../../../shared/infrastructure/sql';
 import { CatalogService } from '../../catalog/catalog.service';
 import { Invoice, InvoiceCurrency } from '../domain/invoice';
-import { InvoiceListFilter, InvoiceRepository, InvoiceUnitOfWork } from '../domain/invoice.repository';
+import { InvoiceListFilter, InvoiceRepository, InvoiceUnitOfWork, PublicDeposit } from '../domain/invoice.repository';
+import type { TransactionStatus } from '../../../shared/domain/transaction-status';
 import { InvoiceStatus } from '../domain/invoice-status';
 
 interface InvoiceRow {
@@ -60,8 +61,8 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
     super();
   }
 
-  transaction<T>(work: (unit: InvoiceUnitOfWork) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction((manager) => work(this.within(manager)));
+  transaction<T>(work: (unit: InvoiceUnitOfWork, manager: unknown) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction((manager) => work(this.within(manager), manager));
   }
 
   within(manager: unknown): InvoiceUnitOfWork {
@@ -74,6 +75,36 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
       [invoiceId, deploymentId],
     );
     return rows[0] && invoiceFromRow(rows[0], this.catalog);
+  }
+
+  async findByPublicId(publicId: bigint): Promise<Invoice | undefined> {
+    const rows: InvoiceRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM invoices WHERE public_id = $1`, [
+      publicId.toString(),
+    ]);
+    return rows[0] && invoiceFromRow(rows[0], this.catalog);
+  }
+
+  async deposits(invoiceId: string): Promise<PublicDeposit[]> {
+    const rows: {
+      tx_hash: string;
+      currency_id: string | null;
+      amount: string;
+      status: TransactionStatus;
+      confirmations: number;
+      created_at: Date;
+    }[] = await this.dataSource.query(
+      `SELECT tx_hash, currency_id, amount, status, confirmations, created_at FROM transactions
+        WHERE invoice_id = $1 AND operation_type = 'invoice' ORDER BY created_at, id`,
+      [invoiceId],
+    );
+    return rows.map((row) => ({
+      txHash: row.tx_hash,
+      currencyId: row.currency_id,
+      amount: BigInt(row.amount),
+      status: row.status,
+      confirmations: row.confirmations,
+      createdAt: row.created_at,
+    }));
   }
 
   async list(deploymentId: string, filter: InvoiceListFilter): Promise<{ total: number; items: Invoice[] }> {
@@ -224,6 +255,25 @@ class TypeOrmInvoiceUnit implements InvoiceUnitOfWork {
       [invoiceId, currencyIds],
     );
     return BigInt(rows[0]?.total ?? '0');
+  }
+
+  async settledByCurrency(invoiceId: string): Promise<Map<string, bigint>> {
+    const rows: { currency_id: string; total: string }[] = await this.manager.query(
+      `SELECT currency_id, sum(amount) AS total FROM transactions
+        WHERE invoice_id = $1 AND operation_type = 'invoice' AND ${SETTLED}
+        GROUP BY currency_id`,
+      [invoiceId],
+    );
+    return new Map(rows.map((row) => [row.currency_id, BigInt(row.total)]));
+  }
+
+  async findManyForUpdate(deploymentId: string, invoiceIds: readonly string[]): Promise<Invoice[]> {
+    if (invoiceIds.length === 0) return [];
+    const rows: InvoiceRow[] = await this.manager.query(
+      `SELECT ${COLUMNS} FROM invoices WHERE deployment_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`,
+      [deploymentId, invoiceIds],
+    );
+    return rows.map((row) => invoiceFromRow(row, this.catalog));
   }
 }
 

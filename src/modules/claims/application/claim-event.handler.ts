@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { InvoiceCallbacks } from '../../billing/application/invoice-callbacks';
 import { ClaimEventDto } from '../../chain/application/chain-event.dto';
 import { ChainEventHandler } from '../../chain/application/chain-event-handler';
 import { sourceKey } from '../../chain/application/transaction-identity';
@@ -21,6 +22,7 @@ export class ClaimEventHandler implements ChainEventHandler<ClaimEventDto> {
     private readonly claims: ClaimRepository,
     private readonly deployments: DeploymentsService,
     private readonly transactions: TransactionRecorder,
+    private readonly invoiceCallbacks: InvoiceCallbacks,
   ) {}
 
   async apply(event: ClaimEventDto, manager: EntityManager): Promise<void> {
@@ -40,7 +42,8 @@ export class ClaimEventHandler implements ChainEventHandler<ClaimEventDto> {
       currencyId,
       amount,
     });
-    if (isSettled(recorded.status))
-      await this.claims.markClaimed(manager, deployment.id, currencyId, event.invoiceNonces);
+    if (!isSettled(recorded.status)) return;
+    const claimed = await this.claims.markClaimed(manager, deployment.id, currencyId, event.invoiceNonces);
+    await this.invoiceCallbacks.announceClaimed(manager, deployment.id, claimed);
   }
 }

@@ -45,11 +45,11 @@ export abstract class ClaimRepository {
     currencyId: string,
     invoiceNonces: readonly string[],
   ): Promise<bigint>;
-  /** Marks those deposits claimed; answers how many. */
+  /** Marks those deposits claimed; answers the ids of the invoices they belong to. */
   abstract markClaimed(
     manager: EntityManager,
     deploymentId: string,
     currencyId: string,
     invoiceNonces: readonly string[],
-  ): Promise<number>;
+  ): Promise<string[]>;
 }

@@ -114,16 +114,16 @@ export class TypeOrmClaimRepository extends ClaimRepository {
     deploymentId: string,
     currencyId: string,
     invoiceNonces: readonly string[],
-  ): Promise<number> {
+  ): Promise<string[]> {
     // TypeORM answers an UPDATE with [rows, rowCount].
-    const [, count]: [unknown[], number] = await manager.query(
+    const [rows]: [{ invoice_id: string }[], number] = await manager.query(
       `UPDATE transactions t SET is_claimed = true, updated_at = now()
          FROM invoices i
         WHERE i.id = t.invoice_id AND i.deployment_id = $1 AND i.invoice_nonce = ANY($3::bigint[])
           AND t.deployment_id = $1 AND ${CLAIMABLE} AND t.currency_id = $2
-`,
+        RETURNING t.invoice_id`,
       [deploymentId, currencyId, invoiceNonces],
     );
-    return count;
+    return [...new Set(rows.map((row) => row.invoice_id))];
   }
 }

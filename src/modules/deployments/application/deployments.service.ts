@@ -126,6 +126,11 @@ export class DeploymentsService {
     return this.deployments.saveExecutionState(manager, deployment);
   }
 
+  /** The ids of the members of an account (none for an unknown account). */
+  accountMemberIds(accountId: string): Promise<string[]> {
+    return this.deployments.accountMemberIds(accountId);
+  }
+
   private async assertApproversAreMembers(accountId: string, approvers: readonly Address[]): Promise<void> {
     const [accountMemberIds, approverMembers] = await Promise.all([
       this.deployments.accountMemberIds(accountId),

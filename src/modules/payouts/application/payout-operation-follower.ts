@@ -6,6 +6,7 @@ import type { QueueOperation } from '../../queue/domain/queue-operation';
 import type { QueueOperationStatus } from '../../queue/domain/queue-operation-status';
 import type { OperationProgress } from '../domain/payout';
 import { PayoutRepository } from '../domain/payout.repository';
+import { PayoutCallbacks } from './payout-callbacks';
 
 const PROGRESS_BY_STATUS: Record<QueueOperationStatus, OperationProgress> = {
   PENDING: 'PENDING',
@@ -43,14 +44,20 @@ function progressOf(change: OperationChange): OperationProgress {
  */
 @Injectable()
 export class PayoutOperationFollower {
-  constructor(private readonly payouts: PayoutRepository) {}
+  constructor(
+    private readonly payouts: PayoutRepository,
+    private readonly callbacks: PayoutCallbacks,
+  ) {}
 
   async follow(change: OperationChange, manager: EntityManager): Promise<void> {
     if (change.operation.type !== 'PAYOUT') return;
     const unit = this.payouts.within(manager);
     const payout = await unit.findByOperationForUpdate(change.operation.id);
     if (payout === undefined) return;
-    if (payout.followOperation(progressOf(change), change.operation.nonce, new Date())) await unit.save(payout);
+    const before = payout.status;
+    if (!payout.followOperation(progressOf(change), change.operation.nonce, new Date())) return;
+    await unit.save(payout);
+    await this.callbacks.statusChanged(manager, payout, before);
   }
 
   /** The OUT transaction of an executed PAYOUT shows the payout's currency, amount and recipient. */

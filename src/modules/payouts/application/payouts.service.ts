@@ -13,6 +13,8 @@ import { payoutCalls } from '../domain/payout-calls';
 import { PayoutListFilter, PayoutRepository } from '../domain/payout.repository';
 import type { Currency } from '../../catalog/catalog';
 import { CatalogService } from '../../catalog/catalog.service';
+import { CallbackUrlCheck } from '../../callbacks/application/callback-url-check';
+import { PayoutCallbacks } from './payout-callbacks';
 
 /** CreatePayoutDto after shape validation: values still as the client wrote them. */
 export interface CreatePayoutInput {
@@ -40,6 +42,8 @@ export class PayoutsService {
     private readonly payouts: PayoutRepository,
     private readonly queue: QueueService,
     private readonly catalog: CatalogService,
+    private readonly callbacks: PayoutCallbacks,
+    private readonly callbackUrls: CallbackUrlCheck,
   ) {}
 
   /**
@@ -55,6 +59,7 @@ export class PayoutsService {
         'DEPLOYMENT_ID_MISMATCH',
       );
     }
+    this.callbackUrls.assertAllowed(input.callbackUrl);
     const currency = this.catalog.requireCurrencyOnChain(input.currencyId, deployment.chainId, 'currencyId');
     const amount = Amount.parse(input.amount, currency.decimals, 'amount').baseUnits;
     const toAddress = Address.parse(input.toAddress, deployment.networkType, 'toAddress');
@@ -86,6 +91,7 @@ export class PayoutsService {
         createdAt: new Date(),
       });
       await this.payouts.within(manager).insert(payout);
+      await this.callbacks.created(manager, payout);
       return payout;
     });
   }
@@ -108,6 +114,7 @@ export class PayoutsService {
   /** PATCH (17): trackingId / callbackUrl only; the row lock serialises concurrent edits with status changes. */
   async updateReferences(deployment: Deployment, payoutId: string, changes: PayoutReferencesInput): Promise<Payout> {
     if (!isUuid(payoutId)) throw PAYOUT_NOT_FOUND();
+    this.callbackUrls.assertAllowed(changes.callbackUrl);
     return this.dataSource.transaction(async (manager) => {
       const unit = this.payouts.within(manager);
       const payout = await unit.findForUpdate(deployment.id, payoutId.toLowerCase());

@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { CallbackOutbox } from '../../callbacks/application/callback-outbox';
+import type { CallbackEventType } from '../../callbacks/domain/callback-event';
+import type { TransactionStatus } from '../../../shared/domain/transaction-status';
+import type { Invoice } from '../domain/invoice';
+import { InvoiceRepository } from '../domain/invoice.repository';
+import type { InvoiceStatus } from '../domain/invoice-status';
+import type { InvoiceView } from './invoices.service';
+
+const EVENT_BY_STATUS: Partial<Record<InvoiceStatus, CallbackEventType>> = {
+  PAID: 'INVOICE_PAID',
+  UNRESOLVED: 'INVOICE_UNRESOLVED',
+};
+
+/**
+ * The invoice as the API shows it. api/'s InvoicePresenter is bound to it in the module, so a
+ * callback's `data` is exactly the response DTO without application/ reaching into api/.
+ */
+export abstract class InvoiceRepresentation {
+  abstract present(view: InvoiceView): object;
+}
+
+/**
+ * Tells an invoice's merchant what just happened to it (SPEC §13), inside the transaction that made
+ * the change: the outbox row commits or rolls back with it. `data` is the invoice as the API would
+ * show it right after the change.
+ */
+@Injectable()
+export class InvoiceCallbacks {
+  constructor(
+    private readonly outbox: CallbackOutbox,
+    private readonly presenter: InvoiceRepresentation,
+    private readonly invoices: InvoiceRepository,
+  ) {}
+
+  async announce(manager: unknown, invoice: Invoice, types: readonly CallbackEventType[]): Promise<void> {
+    const p = invoice.toProps();
+    if (p.callbackUrl === null || types.length === 0) return;
+    const settledByCurrency = await this.invoices.within(manager).settledByCurrency(p.id);
+    const data = this.presenter.present({ invoice, settledByCurrency });
+    for (const type of types) {
+      await this.outbox.enqueue(manager as EntityManager, {
+        deploymentId: p.deploymentId,
+        url: p.callbackUrl,
+        type,
+        operationId: p.id,
+        operationType: 'invoice',
+        data,
+      });
+    }
+  }
+
+  /** The events one status change means: only PAID and UNRESOLVED have one. */
+  statusEvents(before: InvoiceStatus, after: InvoiceStatus): CallbackEventType[] {
+    const event = EVENT_BY_STATUS[after];
+    return before !== after && event !== undefined ? [event] : [];
+  }
+
+  /** The events one deposit observation means for its invoice, status change included. */
+  depositEvents(
+    previous: TransactionStatus | undefined,
+    current: TransactionStatus,
+    before: InvoiceStatus,
+    after: InvoiceStatus,
+  ): CallbackEventType[] {
+    const types: CallbackEventType[] = [];
+    if (previous === undefined && current !== 'FAILED') types.push('INVOICE_DEPOSIT_RECEIVED');
+    if (current === 'CONFIRMED' && previous !== 'CONFIRMED') types.push('INVOICE_DEPOSIT_CONFIRMED');
+    return [...types, ...this.statusEvents(before, after)];
+  }
+
+  /** Deposits of these invoices were claimed (swept to the wallet). */
+  async announceClaimed(manager: unknown, deploymentId: string, invoiceIds: readonly string[]): Promise<void> {
+    for (const invoice of await this.invoices.within(manager).findManyForUpdate(deploymentId, invoiceIds)) {
+      await this.announce(manager, invoice, ['INVOICE_CLAIMED']);
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { SkipIdempotency } from '../../../shared/http/idempotency/idempotency.decorators';
+import { CallbackSecretsService } from '../application/callback-secrets.service';
+import { CallbackSecretResponseDto } from './callback.dto';
+import { AccountScoped } from './member-access.guard';
+
+/**
+ * The account's callback signing secret (SPEC §13). A controller of its own so the other
+ * `/api/v1/accounts/{accountId}` endpoints can live elsewhere without touching this one.
+ */
+@ApiTags('Accounts')
+@AccountScoped()
+@Controller('api/v1/accounts/:accountId/callback-secret')
+export class CallbackSecretController {
+  constructor(private readonly secrets: CallbackSecretsService) {}
+
+  @Post()
+  @HttpCode(201)
+  // A replayed response would have to store the secret; a new one on retry is harmless.
+  @SkipIdempotency()
+  @ApiParam({ name: 'accountId', schema: { type: 'string', format: 'uuid' } })
+  @ApiOperation({
+    operationId: 'AccountsController_createCallbackSecret_v1',
+    summary: 'Create a new callback signing secret, shown once; the old one stops signing at once',
+  })
+  @ApiResponse({ status: 201, type: CallbackSecretResponseDto })
+  async create(@Param('accountId') accountId: string): Promise<CallbackSecretResponseDto> {
+    return { secret: await this.secrets.rotate(accountId.toLowerCase()) };
+  }
+}

@@ -1,0 +1,114 @@
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { LOGGER } from '../../../shared/logging/logging.module';
+import { CallbackSender } from '../domain/callback-sender';
+import { signatureHeaders } from '../domain/callback-signature';
+import { AttemptOutcome, stateAfterAttempt } from '../domain/callback-status';
+import { CallbackRecord, CallbackRepository } from '../domain/callback.repository';
+import { CallbackSecretsService } from './callback-secrets.service';
+
+const BATCH = 20;
+
+/**
+ * Delivers the outbox. Every instance may run it: rows are claimed with `FOR UPDATE SKIP LOCKED`
+ * (no two instances claim one row) and a claim is a lease (a crashed instance's row comes due again
+ * once the lease passes), so delivery is at least once and, while instances live, exactly once.
+ * Plain PostgreSQL rather than a job library: the outbox row must be written in the business
+ * transaction anyway, so the queue already lives in this table and nothing else is needed to run.
+ */
+@Injectable()
+export class CallbackDeliveryWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly callbacks: CallbackRepository,
+    private readonly secrets: CallbackSecretsService,
+    private readonly sender: CallbackSender,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.callbacks.workerEnabled) this.schedule(0);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Delivers what is due now; the loop calls it, and tests may too. Returns how many were attempted. */
+  async deliverDue(): Promise<number> {
+    const { timeoutMs } = this.config.callbacks;
+    // Longer than one attempt can take, so a live worker's claim never runs out under it.
+    const claimed = await this.callbacks.claimDue(BATCH, timeoutMs * 2 + 5_000);
+    await Promise.all(claimed.map((callback) => this.attempt(callback)));
+    return claimed.length;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.tick().finally(() => {
+        this.running = undefined;
+      });
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    let attempted = 0;
+    try {
+      attempted = await this.deliverDue();
+    } catch (error) {
+      this.logger.warn({ err: error }, 'callback delivery round failed');
+    }
+    // A full batch means more may be due: go again at once.
+    this.schedule(attempted === BATCH ? 0 : this.config.callbacks.pollIntervalMs);
+  }
+
+  private async attempt(callback: CallbackRecord): Promise<void> {
+    const { allowPrivate, timeoutMs, retryScheduleMs } = this.config.callbacks;
+    let outcome: AttemptOutcome;
+    const secret = await this.secrets.current(callback.accountId);
+    if (secret === undefined) {
+      outcome = { kind: 'unreachable', error: 'the account has no callback secret yet' };
+    } else {
+      const headers = signatureHeaders(secret, callback.id, callback.body, new Date());
+      outcome = await this.sender.send(callback.url, headers, callback.body, { allowPrivate, timeoutMs });
+    }
+    const next = stateAfterAttempt(outcome, callback.scheduleStep, retryScheduleMs);
+    await this.callbacks.recordAttempt(callback.id, callback.attempt, {
+      status: next.status,
+      scheduleStep: next.scheduleStep,
+      retryInMs: next.retryInMs,
+      responseCode: outcome.kind === 'answered' ? outcome.responseCode : null,
+      responseBody: outcome.kind === 'answered' ? outcome.responseBody : null,
+      error: outcome.kind === 'answered' ? null : outcome.error,
+    });
+    // The URL is the merchant's; it is logged without its query string, which may carry a token.
+    this.logger.info(
+      {
+        callbackId: callback.id,
+        type: callback.type,
+        attempt: callback.attempt,
+        status: next.status,
+        responseCode: outcome.kind === 'answered' ? outcome.responseCode : null,
+        host: safeHost(callback.url),
+      },
+      'callback attempt',
+    );
+  }
+}
+
+function safeHost(url: string): string | null {
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
+}

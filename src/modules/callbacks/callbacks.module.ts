@@ -1,0 +1,37 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { DeploymentsModule } from '../deployments/deployments.module';
+import { CallbackSecretController } from './api/callback-secret.controller';
+import { CallbacksController } from './api/callbacks.controller';
+import { MemberAccessGuard } from './api/member-access.guard';
+import { CallbackDeliveryWorker } from './application/callback-delivery.worker';
+import { CallbackOutbox } from './application/callback-outbox';
+import { CallbackUrlCheck } from './application/callback-url-check';
+import { CallbackSecretsService } from './application/callback-secrets.service';
+import { CallbacksService } from './application/callbacks.service';
+import { CallbackRepository } from './domain/callback.repository';
+import { CallbackSender } from './domain/callback-sender';
+import { HttpCallbackSender } from './infrastructure/http-callback-sender';
+import { TypeOrmCallbackRepository } from './infrastructure/typeorm-callback.repository';
+
+/**
+ * Merchant callbacks (SPEC §13): the outbox other contexts write to inside their transactions
+ * (`CallbackOutbox`), the worker that delivers it signed (Standard Webhooks), the delivery log,
+ * resend, and the per-account signing secret.
+ */
+@Module({
+  imports: [AuthModule, DeploymentsModule],
+  controllers: [CallbacksController, CallbackSecretController],
+  providers: [
+    CallbackOutbox,
+    CallbackUrlCheck,
+    CallbackSecretsService,
+    CallbacksService,
+    CallbackDeliveryWorker,
+    MemberAccessGuard,
+    { provide: CallbackRepository, useClass: TypeOrmCallbackRepository },
+    { provide: CallbackSender, useClass: HttpCallbackSender },
+  ],
+  exports: [CallbackOutbox, CallbackUrlCheck, CallbackDeliveryWorker],
+})
+export class CallbacksModule {}

@@ -1,0 +1,67 @@
+import type { CallbackEventType, CallbackOperationType } from './callback-event';
+import type { CallbackStatus } from './callback-status';
+
+/** One event for one URL: the outbox row and its delivery log in one. */
+export interface CallbackRecord {
+  /** The event id: `webhook-id` and the body's `id`, the same on every attempt. */
+  readonly id: string;
+  readonly accountId: string;
+  readonly url: string;
+  readonly type: CallbackEventType;
+  readonly status: CallbackStatus;
+  readonly operationId: string;
+  readonly operationType: CallbackOperationType;
+  readonly body: string;
+  /** Attempts made so far (including one under way). */
+  readonly attempt: number;
+  readonly scheduleStep: number;
+  readonly timeSent: Date | null;
+  readonly responseCode: number | null;
+  readonly responseBody: string | null;
+  readonly createdAt: Date;
+}
+
+export interface NewCallback {
+  readonly id: string;
+  readonly deploymentId: string;
+  readonly url: string;
+  readonly type: CallbackEventType;
+  readonly operationId: string;
+  readonly operationType: CallbackOperationType;
+  readonly body: string;
+  readonly createdAt: Date;
+}
+
+export interface AttemptResult {
+  readonly status: CallbackStatus;
+  readonly scheduleStep: number;
+  readonly retryInMs: number | null;
+  readonly responseCode: number | null;
+  readonly responseBody: string | null;
+  readonly error: string | null;
+}
+
+/** Port for the outbox, the log and the signing secrets; the TypeORM adapter is in infrastructure/. */
+export abstract class CallbackRepository {
+  /** Writes the row inside the caller's transaction (`manager`), so it commits or rolls back with the change. */
+  abstract enqueue(manager: unknown, callback: NewCallback): Promise<void>;
+  /**
+   * Claims up to `limit` due callbacks for one attempt each: `FOR UPDATE SKIP LOCKED`, so instances
+   * never claim the same row, and the row's next attempt is pushed `leaseMs` ahead, so a worker
+   * that dies mid-delivery leaves it due again later instead of lost.
+   */
+  abstract claimDue(limit: number, leaseMs: number): Promise<CallbackRecord[]>;
+  /** Records the attempt unless a later claim (after this one's lease ran out) took the row over. */
+  abstract recordAttempt(id: string, attempt: number, result: AttemptResult): Promise<void>;
+  /** The log of one operation, limited to accounts the member belongs to. */
+  abstract listByOperation(
+    memberId: string,
+    operationId: string,
+    limit: number,
+    offset: string,
+  ): Promise<{ total: number; items: CallbackRecord[] }>;
+  /** FAILED callbacks among `ids` in the member's accounts go back to the start of the schedule. */
+  abstract requeueFailed(memberId: string, ids: readonly string[]): Promise<number>;
+  abstract saveSecret(accountId: string, ciphertext: string): Promise<void>;
+  abstract findSecret(accountId: string): Promise<string | undefined>;
+}
