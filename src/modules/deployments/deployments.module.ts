@@ -10,6 +10,7 @@ import { DeployEventHandler } from './application/chain-events/deploy-event.hand
 import { DepositTransferHandler } from './application/chain-events/deposit-transfer.handler';
 import { DeploymentsService } from './application/deployments.service';
 import { TransactionRecorder } from './application/transaction-recorder';
+import { WalletFactory } from './application/wallet-factory';
 import { TransactionsService } from './application/transactions.service';
 import { TransactionReadRepository } from './domain/transaction-read-model';
 import { TypeOrmTransactionReadRepository } from './infrastructure/typeorm-transaction-read.repository';
@@ -27,6 +28,7 @@ import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment
   controllers: [AccountDeploymentsController, ChainEventsController, TransactionsController],
   providers: [
     DeploymentsService,
+    WalletFactory,
     DeploymentAccessGuard,
     ChainEventIntake,
     TransactionRecorder,
