@@ -27,7 +27,7 @@ describe('account balances', () => {
     await priced.close();
   });
 
-  const key = (d: TestDeployment) => ({ 'x-api-key': d.members[0].apiKey });
+  const key = (d: TestDeployment): Record<string, string> => ({ 'x-api-key': d.members[0].apiKey });
   const assets = (app: TestApp, d: TestDeployment, query: string, headers = key(d)) =>
     request(app.http).get(`/api/v1/accounts/${d.accountId}/balance/assets?${query}`).set(headers);
   const summary = (app: TestApp, d: TestDeployment, query: string, headers = key(d)) =>
