@@ -82,7 +82,15 @@ export class DeploymentsService {
       );
     }
     const id = uuidv7();
-    const spec = { accountId: id, smartContractVersionId: version.id, approvers, threshold: command.threshold };
+    // One canonical owner order (ascending 20-byte form) for the initializer, so the predicted
+    // address, the stored initial config and deploy-params always agree.
+    const initialApprovers = sortedByHex(approvers);
+    const spec = {
+      accountId: id,
+      smartContractVersionId: version.id,
+      approvers: initialApprovers,
+      threshold: command.threshold,
+    };
     const predicted = this.factory.predictAddress(spec, version.networkType, version.chainId);
     const given = command.address === undefined ? undefined : Address.parse(command.address, version.networkType);
     if (predicted !== undefined && given !== undefined && !predicted.equals(given)) {
@@ -105,7 +113,7 @@ export class DeploymentsService {
       address,
       smartContractVersionId: version.id,
       networkId: version.chainId,
-      initialApprovers: sortedByHex(approvers),
+      initialApprovers,
       initialThreshold: command.threshold,
     };
     try {
