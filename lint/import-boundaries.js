@@ -4,7 +4,7 @@
 // - application/ imports no api/ or infrastructure/, of its own context or another;
 // - a context imports another context's application/ only (plus: a module file imports another
 //   context's module to wire them; a domain type may be imported as a type; controllers use the
-//   deployments context's access guard, which is the one HTTP door every deployment-scoped route
+//   deployments context's access guards, the HTTP doors every deployment- and account-scoped route
 //   shares). Flat contexts without layers (catalog, health) are public as a whole.
 // Imports are resolved from the importing file, so `../../x/domain/y` and `../domain/y` are judged
 // by where they land, not by how they are spelled.
@@ -14,7 +14,7 @@ const path = require('node:path');
 const MODULES = path.join(__dirname, '..', 'src', 'modules');
 const SHARED = path.join(__dirname, '..', 'src', 'shared');
 const LAYERS = new Set(['domain', 'application', 'infrastructure', 'api']);
-const ACCESS_GUARD = 'deployments/api/deployment-access.guard';
+const ACCESS_GUARDS = new Set(['deployments/api/deployment-access.guard', 'deployments/api/account-access.guard']);
 
 /** Where a file sits: its context and layer ('module' for `<context>.module.ts`, 'root' for other files outside a layer folder). */
 function locate(file) {
@@ -45,7 +45,8 @@ function violation(fromFile, source, typeOnly) {
   if (from === undefined) return undefined;
   if (!source.startsWith('.')) {
     if (from.layer !== 'domain') return undefined;
-    if (FORBIDDEN_IN_DOMAIN.test(source)) return `domain/ must not import ${source} (no framework, HTTP or ORM in the domain)`;
+    if (FORBIDDEN_IN_DOMAIN.test(source))
+      return `domain/ must not import ${source} (no framework, HTTP or ORM in the domain)`;
     if (source === 'typeorm' && !typeOnly) return 'domain/ may import typeorm only as a type (`import type`)';
     return undefined;
   }
@@ -72,13 +73,13 @@ function violation(fromFile, source, typeOnly) {
   // Another context.
   if (from.layer === 'application' && (to.layer === 'api' || to.layer === 'infrastructure'))
     return `application/ must not import ${to.context}/${to.layer}/`;
-  if (from.layer === 'domain' && !(to.layer === 'domain' && typeOnly))
+  if (from.layer === 'domain' && !(typeOnly && (to.layer === 'domain' || !isLayered(to.context))))
     return `domain/ must not import another context (${to.context}) except its domain types with \`import type\``;
   if (to.layer === 'application') return undefined;
   if (!isLayered(to.context)) return undefined;
   if (to.layer === 'module' && from.layer === 'module') return undefined;
   if (to.layer === 'domain' && typeOnly) return undefined;
-  if (to.key === ACCESS_GUARD && from.layer === 'api') return undefined;
+  if (ACCESS_GUARDS.has(to.key) && from.layer === 'api') return undefined;
   return `${from.context}/ may import ${to.context}/ only through its application/ (found ${to.key})`;
 }
 

@@ -7,6 +7,7 @@ import { IdempotencyModule } from './shared/http/idempotency/idempotency.module'
 import { LoggingModule } from './shared/logging/logging.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { BalancesModule } from './modules/balances/balances.module';
 import { BillingModule } from './modules/billing/billing.module';
 import { CallbacksModule } from './modules/callbacks/callbacks.module';
 import { ChainModule } from './modules/chain/chain.module';
@@ -45,6 +46,7 @@ export class AppModule {
         PayoutsModule,
         CallbacksModule,
         IdempotencyModule,
+        BalancesModule,
       ],
     };
   }

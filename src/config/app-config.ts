@@ -25,6 +25,10 @@ export interface AppConfig {
   readonly logLevel: LogLevel;
   readonly runMigrations: boolean;
   readonly dataDir: string;
+  /** Wallet factory and implementations per chain id (`CHAIN_CONTRACTS`); empty when unset. */
+  readonly chainContracts: ChainContracts;
+  /** Where fiat rates for balance conversion come from (`RATES_*`). */
+  readonly rates: RatesConfig;
   readonly callbacks: CallbackConfig;
 }
 
@@ -46,6 +50,31 @@ export interface CallbackConfig {
 export const DEFAULT_CALLBACK_RETRY_SCHEDULE_MS: readonly number[] = [
   0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000,
 ];
+
+export const BASE_CURRENCIES = ['usd', 'eur', 'cny'] as const;
+export type BaseCurrency = (typeof BASE_CURRENCIES)[number];
+
+/** Currency id or symbol → base currency → rate (a decimal string). */
+export type StaticRates = Readonly<Record<string, Readonly<Partial<Record<BaseCurrency, string>>>>>;
+
+export interface RatesConfig {
+  /** `static`: the rates below (and the catalog's usdRate); `cryptocompare`: a public price API. */
+  readonly provider: 'static' | 'cryptocompare';
+  readonly staticRates: StaticRates;
+  readonly apiUrl: string;
+  readonly apiKey: string | null;
+  readonly cacheSeconds: number;
+}
+
+/** One chain's deployed wallet contracts: the ProxyFactory and an implementation per version. */
+export interface ChainContractSet {
+  readonly factory: string;
+  /** Version (`1.2.0`, no network suffix) → implementation address. */
+  readonly implementations: Readonly<Record<string, string>>;
+}
+
+/** Chain id (decimal string) → its contracts. */
+export type ChainContracts = Readonly<Record<string, ChainContractSet>>;
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -96,6 +125,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
     runMigrations: boolean(env, 'RUN_MIGRATIONS', true),
     dataDir,
+    chainContracts: chainContracts(env, 'CHAIN_CONTRACTS'),
+    rates: {
+      provider: oneOf(env, 'RATES_PROVIDER', ['static', 'cryptocompare'] as const, 'static'),
+      staticRates: staticRates(env),
+      apiUrl: url(env, 'RATES_API_URL', ['http:', 'https:']) ?? 'https://min-api.cryptocompare.com',
+      apiKey: text(env, 'RATES_API_KEY') ?? null,
+      cacheSeconds: integer(env, 'RATES_CACHE_SECONDS', 60, 1, 86_400),
+    },
     callbacks: callbackConfig(env, signingSecret),
   };
 }
@@ -174,6 +211,93 @@ function url(env: Env, name: string, protocols: readonly string[]): string | und
     throw new ConfigError(name, `must use ${protocols.map((p) => p.replace(':', '://')).join(' or ')}`);
   }
   return raw;
+}
+
+const CONTRACT_ADDRESS = /^(0x[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$/;
+
+/**
+ * `{"<chainId>": {"factory": "0x…", "implementations": {"1.2.0": "0x…"}}}` (INTERFACES.md). The
+ * shape and the address formats are checked here; whether an address fits its chain's network
+ * type is checked where the catalog is known.
+ */
+function chainContracts(env: Env, name: string): ChainContracts {
+  const raw = text(env, name);
+  if (raw === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError(name, 'is not valid JSON');
+  }
+  if (!isRecord(parsed)) throw new ConfigError(name, 'must be a JSON object keyed by chain id');
+  const result: Record<string, ChainContractSet> = {};
+  for (const [chainId, entry] of Object.entries(parsed)) {
+    if (!/^[1-9]\d*$/.test(chainId)) throw new ConfigError(name, `has a key that is not a chain id: "${chainId}"`);
+    if (!isRecord(entry) || typeof entry.factory !== 'string' || !CONTRACT_ADDRESS.test(entry.factory)) {
+      throw new ConfigError(name, `needs ${chainId}.factory as a 0x… or T… address`);
+    }
+    if (!isRecord(entry.implementations)) throw new ConfigError(name, `needs ${chainId}.implementations as an object`);
+    const implementations: Record<string, string> = {};
+    for (const [version, address] of Object.entries(entry.implementations)) {
+      if (!/^\d+\.\d+\.\d+$/.test(version) || typeof address !== 'string' || !CONTRACT_ADDRESS.test(address)) {
+        throw new ConfigError(name, `has a bad implementation ${chainId}.implementations["${version}"]`);
+      }
+      implementations[version] = address;
+    }
+    const unknown = Object.keys(entry).filter((key) => key !== 'factory' && key !== 'implementations');
+    if (unknown.length > 0) throw new ConfigError(name, `has unknown keys in ${chainId}: ${unknown.join(', ')}`);
+    result[chainId] = { factory: entry.factory, implementations };
+  }
+  return result;
+}
+
+/**
+ * `RATES_STATIC` (JSON) or `RATES_STATIC_FILE` (a path to the same JSON), keyed by currency id or
+ * symbol: `{"USDT": {"usd": "1", "eur": "0.92"}, "1": {"usd": "3000.5"}}`.
+ */
+function staticRates(env: Env): StaticRates {
+  const inline = text(env, 'RATES_STATIC');
+  const file = text(env, 'RATES_STATIC_FILE');
+  if (inline !== undefined && file !== undefined) {
+    throw new ConfigError('RATES_STATIC', 'and RATES_STATIC_FILE cannot both be set');
+  }
+  const name = file === undefined ? 'RATES_STATIC' : 'RATES_STATIC_FILE';
+  let raw = inline;
+  if (file !== undefined) {
+    try {
+      raw = readFileSync(resolve(file), 'utf8');
+    } catch {
+      throw new ConfigError(name, 'names a file that cannot be read');
+    }
+  }
+  if (raw === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError(name, 'is not valid JSON');
+  }
+  if (!isRecord(parsed)) throw new ConfigError(name, 'must be a JSON object keyed by currency id or symbol');
+  const result: Record<string, Partial<Record<BaseCurrency, string>>> = {};
+  for (const [key, entry] of Object.entries(parsed)) {
+    if (!isRecord(entry)) throw new ConfigError(name, `needs an object of rates for "${key}"`);
+    const rates: Partial<Record<BaseCurrency, string>> = {};
+    for (const [base, rate] of Object.entries(entry)) {
+      if (!(BASE_CURRENCIES as readonly string[]).includes(base)) {
+        throw new ConfigError(name, `has an unknown base currency "${base}" for "${key}" (usd, eur or cny)`);
+      }
+      if (typeof rate !== 'string' || !/^\d{1,30}(\.\d{1,18})?$/.test(rate)) {
+        throw new ConfigError(name, `needs ${key}.${base} as a decimal string such as "0.92"`);
+      }
+      rates[base as BaseCurrency] = rate;
+    }
+    result[key] = rates;
+  }
+  return result;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Outside production the signing secret is generated once and kept, so tokens survive a restart. */

@@ -1,7 +1,8 @@
 import request from 'supertest';
-import { cliError, cliJson, runCli } from '../support/cli';
+import { cliError, cliJson, runCli, runCliOn } from '../support/cli';
+import { predictWalletAddress, walletDeployParams } from '../../src/modules/deployments/domain/wallet-deploy-params';
 import { evmWallet } from '../support/builders';
-import { createTestApp, TestApp } from '../support/test-app';
+import { createTestApp, TestApp, testDatabaseUrl } from '../support/test-app';
 import { obtainDocument, postObtain } from '../support/token-client';
 
 interface Issued {
@@ -67,10 +68,15 @@ describe('provisioning CLI (npm run cli)', () => {
 
   it('creates an account and a deployment its members can read', async () => {
     const [first, second, third] = await Promise.all([createMember(), createMember(), createMember()]);
+    const contract = evmWallet().address;
     const account = cliJson<{ id: string }>(
-      await runCli('account:create', '--name', 'Treasury', '--members', `${first.address},${second.address}`),
+      await runCli(
+        'account:create',
+        ...['--name', 'Treasury', '--members', `${first.address},${second.address}`],
+        ...['--threshold', '1', '--address', contract.toLowerCase()],
+      ),
     );
-    expect(account).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(account).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), contract });
     expect(cliJson(await runCli('account:add-member', '--account', account.id, '--address', third.address))).toEqual({
       account: account.id,
       address: third.address,
@@ -78,7 +84,7 @@ describe('provisioning CLI (npm run cli)', () => {
     const deployment = cliJson<{ id: string }>(
       await runCli(
         'deployment:create',
-        ...['--account', account.id, '--chain', '1', '--address', evmWallet().address, '--version', '1.2.0-evm'],
+        ...['--account', account.id, '--chain', '1'],
         ...[
           '--approvers',
           `${first.address},${third.address}`,
@@ -99,6 +105,37 @@ describe('provisioning CLI (npm run cli)', () => {
     expect(res.body).toEqual({ currentNonce: '4', lastExecutedNonce: '-1' });
   });
 
+  it('gives a new account the factory address when CHAIN_CONTRACTS configures one, and hides accounts per member', async () => {
+    const [first, second] = await Promise.all([createMember(), createMember()]);
+    const factory = '0x4e59b44847b379578588920ca78fbf26c0b4956c';
+    const implementation = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
+    const env = {
+      RUN_MIGRATIONS: 'false',
+      CHAIN_CONTRACTS: JSON.stringify({ '1': { factory, implementations: { '1.2.0': implementation } } }),
+    };
+    const account = cliJson<{ id: string; contract: string }>(
+      await runCliOn(
+        testDatabaseUrl(),
+        env,
+        ...['account:create', '--name', 'Factory', '--members', `${first.address},${second.address}`],
+        ...['--approvers', second.address, '--threshold', '1'],
+      ),
+    );
+    const params = walletDeployParams({
+      accountId: account.id,
+      approvers: [second.address],
+      threshold: 1,
+      factory,
+      implementation,
+    });
+    expect(account.contract).toBe(predictWalletAddress(params));
+    expect(cliJson(await runCli('member:hide-account', '--address', first.address, '--account', account.id))).toEqual({
+      address: first.address,
+      account: account.id,
+      hidden: true,
+    });
+  });
+
   describe('refuses, with one line on stderr and a non-zero status', () => {
     let account: string;
     let member: Issued;
@@ -107,7 +144,10 @@ describe('provisioning CLI (npm run cli)', () => {
     beforeAll(async () => {
       [member, outsider] = await Promise.all([createMember(), createMember()]);
       account = cliJson<{ id: string }>(
-        await runCli('account:create', '--name', 'Ops', '--members', member.address),
+        await runCli(
+          'account:create',
+          ...['--name', 'Ops', '--members', member.address, '--threshold', '1', '--address', evmWallet().address],
+        ),
       ).id;
     });
 
@@ -115,8 +155,6 @@ describe('provisioning CLI (npm run cli)', () => {
       const flags = {
         account,
         chain: '1',
-        address: evmWallet().address,
-        version: '1.2.0-evm',
         approvers: member.address,
         threshold: '1',
         ...overrides,
@@ -144,6 +182,17 @@ describe('provisioning CLI (npm run cli)', () => {
         /^error: ACCOUNT_NOT_FOUND: /,
       ],
       ['a threshold above the approvers', () => deploy({ threshold: '2' }), /^error: INVALID_THRESHOLD: /],
+      [
+        "another contract address than the account's",
+        () => deploy({ address: evmWallet().address }),
+        /^error: CONTRACT_MISMATCH: /,
+      ],
+      ['a Tron chain for an EVM account', () => deploy({ chain: '728126428' }), /^error: /],
+      [
+        'an account without --address when no factory is configured',
+        () => runCli('account:create', '--name', 'x', '--members', member.address, '--threshold', '1'),
+        /^error: CONTRACT_ADDRESS_REQUIRED: /,
+      ],
       [
         'an approver who is not a member of the account',
         () => deploy({ approvers: `${member.address},${outsider.address}` }),

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { JwtService } from '@nestjs/jwt';
 import { generatePrivateKey, privateKeyToAccount, PrivateKeyAccount } from 'viem/accounts';
 import { createBase58check } from '@scure/base';
 import { sha256 } from 'viem';
@@ -65,6 +67,8 @@ export async function createDeployment(
     threshold?: number;
     nonce?: string;
     status?: DeploymentStatus;
+    /** The account's contract; null lets the configured factory compute it. Default: a random address. */
+    contractAddress?: string | null;
   } = {},
 ): Promise<TestDeployment> {
   const chainId = options.chainId ?? '1';
@@ -77,20 +81,35 @@ export async function createDeployment(
   const approvers = members.slice(0, options.approverCount ?? members.length);
   const threshold = options.threshold ?? Math.min(2, approvers.length);
   const service = t.app.get(DeploymentsService);
-  const account = await service.createAccount(
-    'Test team',
-    members.map((member) => member.address),
-  );
-  const contract = newWallet();
-  const { id } = await service.createDeployment({
-    accountId: account.id,
-    chainId,
-    address: contract.address,
+  const account = await service.createAccount({
+    name: 'Test team',
+    members: members.map((member) => member.address),
     smartContractVersionId: version,
     approvers: approvers.map((member) => member.address),
     threshold,
+    // Tests run without CHAIN_CONTRACTS unless they set it; then the factory decides the address.
+    address: options.contractAddress === null ? undefined : (options.contractAddress ?? newWallet().address),
+  });
+  const { id } = await service.createDeployment({
+    accountId: account.id,
+    chainId,
     nonce: options.nonce,
     status: options.status,
   });
-  return { id, accountId: account.id, chainId, address: contract.address, members, approvers, threshold };
+  return { id, accountId: account.id, chainId, address: account.contract, members, approvers, threshold };
+}
+
+/** An access token of the token service for `member`, as a JWT caller presents it. */
+export async function jwtFor(t: TestApp, member: TestMember): Promise<string> {
+  const [{ id }]: { id: string }[] = await t.dataSource.query(`SELECT id FROM members WHERE address = $1`, [
+    member.address,
+  ]);
+  const sid = randomUUID();
+  await t.dataSource.query(
+    `INSERT INTO auth_sessions (id, member_id, refresh_jti, refresh_expires_at) VALUES ($1, $2, $3, now() + interval '1 hour')`,
+    [sid, id, randomUUID()],
+  );
+  return t.app
+    .get(JwtService)
+    .signAsync({ token_type: 'access', jti: randomUUID(), user_id: id, sid }, { expiresIn: 600 });
 }

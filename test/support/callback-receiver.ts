@@ -5,6 +5,8 @@ export interface ReceivedCallback {
   readonly headers: IncomingHttpHeaders;
   readonly body: string;
   readonly status: number;
+  /** When it arrived (ms since the epoch). */
+  readonly receivedAt: number;
 }
 
 export interface CallbackReceiver {
@@ -27,7 +29,12 @@ export async function startReceiver(answer: CallbackReceiver['answer'] = () => 2
     req.on('end', () => {
       const id = String(req.headers['webhook-id'] ?? '');
       const status = receiver.answer(received.filter((r) => r.headers['webhook-id'] === id).length + 1, id);
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), status });
+      received.push({
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        status,
+        receivedAt: Date.now(),
+      });
       res.statusCode = status;
       res.end(`answered ${status}`);
     });

@@ -1,7 +1,11 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { AccountAccessGuard } from './api/account-access.guard';
 import { AccountDeploymentsController } from './api/account-deployments.controller';
+import { AccountsController } from './api/accounts.controller';
+import { AccountsService } from './application/accounts.service';
+import { NetworksController } from './api/networks.controller';
 import { DeploymentAccessGuard } from './api/deployment-access.guard';
 import { TransactionPresenter } from './api/transaction-presenter';
 import { TransactionsController } from './api/transactions.controller';
@@ -11,6 +15,7 @@ import { DeployEventHandler } from './application/deploy-event.handler';
 import { DepositTransferHandler } from './application/deposit-transfer.handler';
 import { DeploymentsService } from './application/deployments.service';
 import { TransactionRecorder } from './application/transaction-recorder';
+import { WalletFactory } from './application/wallet-factory';
 import { TransactionsService } from './application/transactions.service';
 import { TransactionReadRepository } from './domain/transaction-read-model';
 import { TypeOrmTransactionReadRepository } from './infrastructure/typeorm-transaction-read.repository';
@@ -26,9 +31,13 @@ import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment
  */
 @Module({
   imports: [AuthModule, CatalogModule, ChainModule],
-  controllers: [AccountDeploymentsController, TransactionsController],
+  // AccountDeploymentsController first: its literal `deployments/…` path must win over `:accountId`.
+  controllers: [AccountDeploymentsController, AccountsController, NetworksController, TransactionsController],
   providers: [
     DeploymentsService,
+    WalletFactory,
+    AccountsService,
+    AccountAccessGuard,
     DeploymentAccessGuard,
     TransactionRecorder,
     DeployEventHandler,
@@ -39,7 +48,16 @@ import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment
     { provide: TransactionReadRepository, useClass: TypeOrmTransactionReadRepository },
     { provide: TransactionRepository, useClass: TypeOrmTransactionRepository },
   ],
-  exports: [DeploymentsService, DeploymentAccessGuard, DeploymentRepository, TransactionRecorder, AuthModule],
+  exports: [
+    DeploymentsService,
+    AccountAccessGuard,
+    AccountsService,
+    WalletFactory,
+    DeploymentAccessGuard,
+    DeploymentRepository,
+    TransactionRecorder,
+    AuthModule,
+  ],
 })
 export class DeploymentsModule implements OnModuleInit {
   constructor(

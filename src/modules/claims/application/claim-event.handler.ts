@@ -29,7 +29,8 @@ export class ClaimEventHandler implements ChainEventHandler<ClaimEventDto> {
     const deployment = await this.deployments.lockByAddress(manager, event.chainId, event.deploymentAddress);
     if (deployment === undefined) return;
     const currencyId = event.currencyId;
-    const amount = await this.claims.claimableSum(manager, deployment.id, currencyId, event.invoiceNonces);
+    const invoiceNonces = storedInvoiceNonces(event.invoiceNonces);
+    const amount = await this.claims.claimableSum(manager, deployment.id, currencyId, invoiceNonces);
     const recorded = await this.transactions.record(manager, {
       deploymentId: deployment.id,
       chainId: event.chainId,
@@ -43,7 +44,20 @@ export class ClaimEventHandler implements ChainEventHandler<ClaimEventDto> {
       amount,
     });
     if (!isSettled(recorded.status)) return;
-    const claimed = await this.claims.markClaimed(manager, deployment.id, currencyId, event.invoiceNonces);
+    const claimed = await this.claims.markClaimed(manager, deployment.id, currencyId, invoiceNonces);
     await this.invoiceCallbacks.announceClaimed(manager, deployment.id, claimed);
   }
+}
+
+const MAX_STORED_NONCE = (1n << 63n) - 1n;
+
+/**
+ * The claimed deposit ids as the decimal `bigint` invoice nonces they are stored as: decimal and
+ * 64-hex-digit (bytes32) forms name the same nonce; ids beyond the column's range name no invoice.
+ */
+export function storedInvoiceNonces(ids: readonly string[]): string[] {
+  return ids
+    .map((id) => BigInt(/^\d+$/.test(id) ? id : `0x${id.replace(/^0x/i, '')}`))
+    .filter((nonce) => nonce <= MAX_STORED_NONCE)
+    .map((nonce) => nonce.toString());
 }
