@@ -6,6 +6,7 @@ import {
   createPublicClient,
   createWalletClient,
   defineChain,
+  getAddress,
   http,
   parseEther,
   type Abi,
@@ -208,7 +209,7 @@ export async function deployArtifact(
   const hash = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args: args as never });
   const receipt = await anvil.publicClient.waitForTransactionReceipt({ hash });
   if (receipt.status !== 'success' || receipt.contractAddress == null) throw new Error(`deploy failed: ${hash}`);
-  return receipt.contractAddress;
+  return getAddress(receipt.contractAddress);
 }
 
 /** Loads a committed artifact by contract name (test tokens included). */
