@@ -27,10 +27,6 @@ function networkOf(chainId: string): NetworkSeed {
   return network;
 }
 
-function isHex(value: string): value is `0x${string}` {
-  return /^0x[0-9a-fA-F]*$/.test(value);
-}
-
 describe('catalog seed', () => {
   describe('NETWORKS', () => {
     it('has unique chain ids and covers the networks SPEC §4 requires', () => {
