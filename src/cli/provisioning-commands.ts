@@ -46,9 +46,34 @@ export const provisioningCommands = {
   },
 
   'account:create': async (args: CliArgs) => {
-    args.allowOnly('name', 'members');
-    const [name, members] = [args.required('name'), args.list('members')];
-    return withServices(({ deployments }) => deployments.createAccount(name, members));
+    args.allowOnly('name', 'members', 'version', 'approvers', 'threshold', 'address');
+    const command = {
+      name: args.required('name'),
+      members: args.list('members'),
+      smartContractVersionId: args.optional('version') ?? '1.2.0-evm',
+      approvers: args.optional('approvers') === undefined ? undefined : args.list('approvers'),
+      threshold: args.integer('threshold'),
+      address: args.optional('address'),
+    };
+    return withServices(({ deployments }) => deployments.createAccount(command));
+  },
+
+  'member:hide-account': async (args: CliArgs) => {
+    args.allowOnly('address', 'account');
+    const [address, account] = [args.required('address'), args.required('account')];
+    return withServices(async ({ deployments }) => {
+      await deployments.hideAccount(address, account, true);
+      return { address, account, hidden: true };
+    });
+  },
+
+  'member:show-account': async (args: CliArgs) => {
+    args.allowOnly('address', 'account');
+    const [address, account] = [args.required('address'), args.required('account')];
+    return withServices(async ({ deployments }) => {
+      await deployments.hideAccount(address, account, false);
+      return { address, account, hidden: false };
+    });
   },
 
   'account:add-member': async (args: CliArgs) => {
@@ -65,10 +90,12 @@ export const provisioningCommands = {
     const command = {
       accountId: args.required('account'),
       chainId: args.required('chain'),
-      address: args.required('address'),
-      smartContractVersionId: args.required('version'),
-      approvers: args.list('approvers'),
-      threshold: args.integer('threshold'),
+      // The account's contract; only an account created before accounts owned one needs these.
+      address: args.optional('address'),
+      smartContractVersionId: args.optional('version'),
+      // Default: the account's initial approvers and threshold.
+      approvers: args.optional('approvers') === undefined ? undefined : args.list('approvers'),
+      threshold: args.optional('threshold') === undefined ? undefined : args.integer('threshold'),
       nonce: args.optional('nonce'),
       // Checked against the status list by the Deployment aggregate.
       status: args.optional('status') as DeploymentStatus | undefined,

@@ -30,7 +30,31 @@ describe('loadConfig', () => {
       publicBaseUrl: 'http://localhost:3000',
       indexerApiKey: null,
       runMigrations: true,
+      chainContracts: {},
     });
+  });
+
+  it('reads CHAIN_CONTRACTS', () => {
+    const factory = '0x' + '11'.repeat(20);
+    const impl = '0x' + '22'.repeat(20);
+    const config = loadConfig({
+      ...base,
+      CHAIN_CONTRACTS: JSON.stringify({ '1': { factory, implementations: { '1.2.0': impl } } }),
+    });
+    expect(config.chainContracts).toEqual({ '1': { factory, implementations: { '1.2.0': impl } } });
+  });
+
+  it.each([
+    ['not json', 'is not valid JSON'],
+    ['[]', 'must be a JSON object'],
+    ['{"x":{}}', 'not a chain id'],
+    ['{"1":{"factory":"0x12","implementations":{}}}', '1.factory'],
+    [`{"1":{"factory":"0x${'1'.repeat(40)}"}}`, '1.implementations'],
+    [`{"1":{"factory":"0x${'1'.repeat(40)}","implementations":{"v1":"0x${'2'.repeat(40)}"}}}`, 'bad implementation'],
+    [`{"1":{"factory":"0x${'1'.repeat(40)}","implementations":{},"extra":1}}`, 'unknown keys'],
+  ])('refuses CHAIN_CONTRACTS=%s', (value, message) => {
+    expect(problem({ CHAIN_CONTRACTS: value })).toContain(`CHAIN_CONTRACTS ${''}`.trim());
+    expect(problem({ CHAIN_CONTRACTS: value })).toContain(message);
   });
 
   it.each([

@@ -25,7 +25,19 @@ export interface AppConfig {
   readonly logLevel: LogLevel;
   readonly runMigrations: boolean;
   readonly dataDir: string;
+  /** Wallet factory and implementations per chain id (`CHAIN_CONTRACTS`); empty when unset. */
+  readonly chainContracts: ChainContracts;
 }
+
+/** One chain's deployed wallet contracts: the ProxyFactory and an implementation per version. */
+export interface ChainContractSet {
+  readonly factory: string;
+  /** Version (`1.2.0`, no network suffix) → implementation address. */
+  readonly implementations: Readonly<Record<string, string>>;
+}
+
+/** Chain id (decimal string) → its contracts. */
+export type ChainContracts = Readonly<Record<string, ChainContractSet>>;
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -75,6 +87,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
     runMigrations: boolean(env, 'RUN_MIGRATIONS', true),
     dataDir,
+    chainContracts: chainContracts(env, 'CHAIN_CONTRACTS'),
   };
 }
 
@@ -123,6 +136,48 @@ function url(env: Env, name: string, protocols: readonly string[]): string | und
     throw new ConfigError(name, `must use ${protocols.map((p) => p.replace(':', '://')).join(' or ')}`);
   }
   return raw;
+}
+
+const CONTRACT_ADDRESS = /^(0x[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$/;
+
+/**
+ * `{"<chainId>": {"factory": "0x…", "implementations": {"1.2.0": "0x…"}}}` (INTERFACES.md). The
+ * shape and the address formats are checked here; whether an address fits its chain's network
+ * type is checked where the catalog is known.
+ */
+function chainContracts(env: Env, name: string): ChainContracts {
+  const raw = text(env, name);
+  if (raw === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError(name, 'is not valid JSON');
+  }
+  if (!isRecord(parsed)) throw new ConfigError(name, 'must be a JSON object keyed by chain id');
+  const result: Record<string, ChainContractSet> = {};
+  for (const [chainId, entry] of Object.entries(parsed)) {
+    if (!/^[1-9]\d*$/.test(chainId)) throw new ConfigError(name, `has a key that is not a chain id: "${chainId}"`);
+    if (!isRecord(entry) || typeof entry.factory !== 'string' || !CONTRACT_ADDRESS.test(entry.factory)) {
+      throw new ConfigError(name, `needs ${chainId}.factory as a 0x… or T… address`);
+    }
+    if (!isRecord(entry.implementations)) throw new ConfigError(name, `needs ${chainId}.implementations as an object`);
+    const implementations: Record<string, string> = {};
+    for (const [version, address] of Object.entries(entry.implementations)) {
+      if (!/^\d+\.\d+\.\d+$/.test(version) || typeof address !== 'string' || !CONTRACT_ADDRESS.test(address)) {
+        throw new ConfigError(name, `has a bad implementation ${chainId}.implementations["${version}"]`);
+      }
+      implementations[version] = address;
+    }
+    const unknown = Object.keys(entry).filter((key) => key !== 'factory' && key !== 'implementations');
+    if (unknown.length > 0) throw new ConfigError(name, `has unknown keys in ${chainId}: ${unknown.join(', ')}`);
+    result[chainId] = { factory: entry.factory, implementations };
+  }
+  return result;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Outside production the signing secret is generated once and kept, so tokens survive a restart. */

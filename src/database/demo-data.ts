@@ -3,6 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { AppConfig } from '../config/app-config';
 import { MembersService } from '../modules/auth/application/members.service';
 import { DeploymentsService } from '../modules/deployments/application/deployments.service';
+import { WalletFactory } from '../modules/deployments/application/wallet-factory';
 
 export interface DemoData {
   readonly memberAddress: string;
@@ -30,16 +31,19 @@ export async function seedDemoData(
 
   const privateKey = generatePrivateKey();
   const credentials = await members.createMember(privateKeyToAccount(privateKey).address);
-  const account = await deployments.createAccount('Demo account', [credentials.address]);
-  const deployment = await deployments.createDeployment({
-    accountId: account.id,
-    chainId: '1',
-    // A placeholder contract address: the demo wallet is not deployed on chain.
-    address: privateKeyToAccount(generatePrivateKey()).address,
+  const account = await deployments.createAccount({
+    name: 'Demo account',
+    members: [credentials.address],
     smartContractVersionId: '1.2.0-evm',
-    approvers: [credentials.address],
     threshold: 1,
+    // A placeholder contract address (the demo wallet is not deployed on chain), unless
+    // CHAIN_CONTRACTS configures a factory: then the account gets the factory's address.
+    address:
+      app.get(WalletFactory).addressChain('evm', null) === undefined
+        ? privateKeyToAccount(generatePrivateKey()).address
+        : undefined,
   });
+  const deployment = await deployments.createDeployment({ accountId: account.id, chainId: '1' });
   return {
     memberAddress: credentials.address,
     privateKey,

@@ -67,10 +67,15 @@ describe('provisioning CLI (npm run cli)', () => {
 
   it('creates an account and a deployment its members can read', async () => {
     const [first, second, third] = await Promise.all([createMember(), createMember(), createMember()]);
+    const contract = evmWallet().address;
     const account = cliJson<{ id: string }>(
-      await runCli('account:create', '--name', 'Treasury', '--members', `${first.address},${second.address}`),
+      await runCli(
+        'account:create',
+        ...['--name', 'Treasury', '--members', `${first.address},${second.address}`],
+        ...['--threshold', '1', '--address', contract.toLowerCase()],
+      ),
     );
-    expect(account).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(account).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), contract });
     expect(cliJson(await runCli('account:add-member', '--account', account.id, '--address', third.address))).toEqual({
       account: account.id,
       address: third.address,
@@ -78,7 +83,7 @@ describe('provisioning CLI (npm run cli)', () => {
     const deployment = cliJson<{ id: string }>(
       await runCli(
         'deployment:create',
-        ...['--account', account.id, '--chain', '1', '--address', evmWallet().address, '--version', '1.2.0-evm'],
+        ...['--account', account.id, '--chain', '1'],
         ...[
           '--approvers',
           `${first.address},${third.address}`,
@@ -107,7 +112,10 @@ describe('provisioning CLI (npm run cli)', () => {
     beforeAll(async () => {
       [member, outsider] = await Promise.all([createMember(), createMember()]);
       account = cliJson<{ id: string }>(
-        await runCli('account:create', '--name', 'Ops', '--members', member.address),
+        await runCli(
+          'account:create',
+          ...['--name', 'Ops', '--members', member.address, '--threshold', '1', '--address', evmWallet().address],
+        ),
       ).id;
     });
 
@@ -115,8 +123,6 @@ describe('provisioning CLI (npm run cli)', () => {
       const flags = {
         account,
         chain: '1',
-        address: evmWallet().address,
-        version: '1.2.0-evm',
         approvers: member.address,
         threshold: '1',
         ...overrides,
@@ -144,6 +150,17 @@ describe('provisioning CLI (npm run cli)', () => {
         /^error: ACCOUNT_NOT_FOUND: /,
       ],
       ['a threshold above the approvers', () => deploy({ threshold: '2' }), /^error: INVALID_THRESHOLD: /],
+      [
+        "another contract address than the account's",
+        () => deploy({ address: evmWallet().address }),
+        /^error: CONTRACT_MISMATCH: /,
+      ],
+      ['a Tron chain for an EVM account', () => deploy({ chain: '728126428' }), /^error: /],
+      [
+        'an account without --address when no factory is configured',
+        () => runCli('account:create', '--name', 'x', '--members', member.address, '--threshold', '1'),
+        /^error: CONTRACT_ADDRESS_REQUIRED: /,
+      ],
       [
         'an approver who is not a member of the account',
         () => deploy({ approvers: `${member.address},${outsider.address}` }),

@@ -584,11 +584,7 @@ describe('payouts (endpoints 14-17, SPEC §8)', () => {
       // A second deployment of the same account: its members are members of both.
       const second = await t.app.get(DeploymentsService).createDeployment({
         accountId: other.accountId,
-        chainId: '1',
-        address: evmWallet().address,
-        smartContractVersionId: '1.2.0-evm',
-        approvers: other.approvers.map((member) => member.address),
-        threshold: other.threshold,
+        chainId: '56',
       });
       const member = other.members[0];
       expect((await request(t.http).get(payoutsPath(second)).set(as(member)).expect(200)).body.total).toBe(0);

@@ -65,6 +65,8 @@ export async function createDeployment(
     threshold?: number;
     nonce?: string;
     status?: DeploymentStatus;
+    /** The account's contract; null lets the configured factory compute it. Default: a random address. */
+    contractAddress?: string | null;
   } = {},
 ): Promise<TestDeployment> {
   const chainId = options.chainId ?? '1';
@@ -77,20 +79,20 @@ export async function createDeployment(
   const approvers = members.slice(0, options.approverCount ?? members.length);
   const threshold = options.threshold ?? Math.min(2, approvers.length);
   const service = t.app.get(DeploymentsService);
-  const account = await service.createAccount(
-    'Test team',
-    members.map((member) => member.address),
-  );
-  const contract = newWallet();
-  const { id } = await service.createDeployment({
-    accountId: account.id,
-    chainId,
-    address: contract.address,
+  const account = await service.createAccount({
+    name: 'Test team',
+    members: members.map((member) => member.address),
     smartContractVersionId: version,
     approvers: approvers.map((member) => member.address),
     threshold,
+    // Tests run without CHAIN_CONTRACTS unless they set it; then the factory decides the address.
+    address: options.contractAddress === null ? undefined : (options.contractAddress ?? newWallet().address),
+  });
+  const { id } = await service.createDeployment({
+    accountId: account.id,
+    chainId,
     nonce: options.nonce,
     status: options.status,
   });
-  return { id, accountId: account.id, chainId, address: contract.address, members, approvers, threshold };
+  return { id, accountId: account.id, chainId, address: account.contract, members, approvers, threshold };
 }

@@ -19,6 +19,10 @@ const NETWORK_COLUMNS: Columns<NetworkSeed> = {
   network_type: ['text', (n) => n.networkType],
   required_confirmations: ['integer', (n) => n.requiredConfirmations],
   is_testnet: ['boolean', (n) => n.isTestnet],
+  is_active: ['boolean', (n) => n.isActive],
+  transaction_explorer_url: ['text', (n) => n.transactionExplorerUrl],
+  address_explorer_url: ['text', (n) => n.addressExplorerUrl],
+  token_explorer_url: ['text', (n) => n.tokenExplorerUrl],
 };
 
 const CURRENCY_COLUMNS: Columns<CurrencySeed> = {

@@ -55,6 +55,13 @@ export class CatalogService implements OnModuleInit {
     );
   }
 
+  /** Every network, ordered by chain id as a number. */
+  listNetworks(): Network[] {
+    return [...this.networks.values()].sort((a, b) =>
+      BigInt(a.chainId) < BigInt(b.chainId) ? -1 : BigInt(a.chainId) > BigInt(b.chainId) ? 1 : 0,
+    );
+  }
+
   findNetwork(chainId: string): Network | undefined {
     return this.networks.get(chainId);
   }

@@ -10,6 +10,11 @@ export interface Network {
   /** A transaction is CONFIRMED once it has this many confirmations (SPEC §5). */
   readonly requiredConfirmations: number;
   readonly isTestnet: boolean;
+  readonly isActive: boolean;
+  /** Explorer URL templates: `{txHash}`, `{address}`, `{tokenAddress}` placeholders. */
+  readonly transactionExplorerUrl: string | null;
+  readonly addressExplorerUrl: string | null;
+  readonly tokenExplorerUrl: string | null;
 }
 
 export interface Currency {

@@ -17,4 +17,16 @@ export class NetworkEntity {
 
   @Column({ name: 'is_testnet', type: 'boolean' })
   isTestnet: boolean;
+
+  @Column({ name: 'is_active', type: 'boolean' })
+  isActive: boolean;
+
+  @Column({ name: 'transaction_explorer_url', type: 'text', nullable: true })
+  transactionExplorerUrl: string | null;
+
+  @Column({ name: 'address_explorer_url', type: 'text', nullable: true })
+  addressExplorerUrl: string | null;
+
+  @Column({ name: 'token_explorer_url', type: 'text', nullable: true })
+  tokenExplorerUrl: string | null;
 }

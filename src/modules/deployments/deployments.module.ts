@@ -1,7 +1,11 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { AccountAccessGuard } from './api/account-access.guard';
 import { AccountDeploymentsController } from './api/account-deployments.controller';
+import { AccountsController } from './api/accounts.controller';
+import { AccountsService } from './application/accounts.service';
+import { NetworksController } from './api/networks.controller';
 import { DeploymentAccessGuard } from './api/deployment-access.guard';
 import { ChainEventsController } from './api/chain-events.controller';
 import { TransactionsController } from './api/transactions.controller';
@@ -10,6 +14,7 @@ import { DeployEventHandler } from './application/chain-events/deploy-event.hand
 import { DepositTransferHandler } from './application/chain-events/deposit-transfer.handler';
 import { DeploymentsService } from './application/deployments.service';
 import { TransactionRecorder } from './application/transaction-recorder';
+import { WalletFactory } from './application/wallet-factory';
 import { TransactionsService } from './application/transactions.service';
 import { TransactionReadRepository } from './domain/transaction-read-model';
 import { TypeOrmTransactionReadRepository } from './infrastructure/typeorm-transaction-read.repository';
@@ -24,9 +29,19 @@ import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment
  */
 @Module({
   imports: [AuthModule, CatalogModule],
-  controllers: [AccountDeploymentsController, ChainEventsController, TransactionsController],
+  // AccountDeploymentsController first: its literal `deployments/…` path must win over `:accountId`.
+  controllers: [
+    AccountDeploymentsController,
+    AccountsController,
+    NetworksController,
+    ChainEventsController,
+    TransactionsController,
+  ],
   providers: [
     DeploymentsService,
+    WalletFactory,
+    AccountsService,
+    AccountAccessGuard,
     DeploymentAccessGuard,
     ChainEventIntake,
     TransactionRecorder,
@@ -38,6 +53,8 @@ import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment
   ],
   exports: [
     DeploymentsService,
+    AccountAccessGuard,
+    WalletFactory,
     DeploymentAccessGuard,
     DeploymentRepository,
     ChainEventIntake,

@@ -5,17 +5,34 @@ import { uuidv7 } from '../../../shared/domain/ids';
 import { parseNonce } from '../../../shared/domain/nonce';
 import { MembersService } from '../../auth/application/members.service';
 import { CatalogService } from '../../catalog/catalog.service';
+import { AccountContract } from '../domain/account';
 import { Deployment } from '../domain/deployment';
 import { DeploymentRepository } from '../domain/deployment.repository';
 import { DeploymentStatus } from '../domain/deployment-status';
+import { WalletFactory } from './wallet-factory';
+
+export interface CreateAccountCommand {
+  readonly name: string;
+  readonly members: readonly string[];
+  /** `1.2.0-evm` or `1.2.0-tvm-<chainId>`: the network type (and Tron chain) of the account. */
+  readonly smartContractVersionId: string;
+  /** Initial owners; default: the members. */
+  readonly approvers?: readonly string[];
+  readonly threshold: number;
+  /** Needed when no factory is configured; otherwise, if given, it must be the predicted address. */
+  readonly address?: string;
+}
 
 export interface CreateDeploymentCommand {
   readonly accountId: string;
   readonly chainId: string;
-  readonly address: string;
-  readonly smartContractVersionId: string;
-  readonly approvers: readonly string[];
-  readonly threshold: number;
+  /** Only for an account that has no contract yet (created before accounts owned one). */
+  readonly address?: string;
+  /** Only for an account that has no contract yet; otherwise, if given, it must be the account's. */
+  readonly smartContractVersionId?: string;
+  /** Default: the account's initial approvers and threshold. */
+  readonly approvers?: readonly string[];
+  readonly threshold?: number;
   readonly nonce?: string;
   readonly status?: DeploymentStatus;
 }
@@ -32,18 +49,78 @@ export class DeploymentsService {
     private readonly deployments: DeploymentRepository,
     private readonly members: MembersService,
     private readonly catalog: CatalogService,
+    private readonly factory: WalletFactory,
   ) {}
 
-  async createAccount(name: string, memberAddresses: readonly string[]): Promise<{ id: string }> {
-    if (name.trim() === '') throw DomainError.field('name', 'name must not be empty');
-    const members = await Promise.all(memberAddresses.map((address) => this.members.requireMember(address)));
-    const id = uuidv7();
-    await this.deployments.createAccount(
-      id,
-      name.trim(),
-      members.map((member) => member.id),
+  /**
+   * A team and its multisig contract. The contract address is the factory's prediction when
+   * `CHAIN_CONTRACTS` configures a factory for the account's network, else the given `address`.
+   */
+  async createAccount(command: CreateAccountCommand): Promise<{ id: string; contract: string }> {
+    const name = command.name.trim();
+    if (name === '') throw DomainError.field('name', 'name must not be empty');
+    const members = await Promise.all(command.members.map((address) => this.members.requireMember(address)));
+    const version = this.catalog.findSmartContractVersion(command.smartContractVersionId);
+    if (version === undefined) {
+      throw DomainError.field(
+        'smartContractVersionId',
+        `unknown contract version ${command.smartContractVersionId}`,
+        'UNKNOWN_CONTRACT_VERSION',
+      );
+    }
+    const approvers = (command.approvers ?? members.map((member) => member.address)).map((approver) =>
+      Address.parse(approver, version.networkType, 'approvers'),
     );
-    return { id };
+    Deployment.assertSigners(approvers, command.threshold, version.networkType);
+    const memberHexes = new Set(members.map((member) => member.addressHex));
+    const outsiders = approvers.filter((approver) => !memberHexes.has(approver.hex20));
+    if (outsiders.length > 0) {
+      throw DomainError.field(
+        'approvers',
+        `approvers must be members of the account: ${outsiders.map(String).join(', ')}`,
+        'APPROVER_NOT_MEMBER',
+      );
+    }
+    const id = uuidv7();
+    const spec = { accountId: id, smartContractVersionId: version.id, approvers, threshold: command.threshold };
+    const predicted = this.factory.predictAddress(spec, version.networkType, version.chainId);
+    const given = command.address === undefined ? undefined : Address.parse(command.address, version.networkType);
+    if (predicted !== undefined && given !== undefined && !predicted.equals(given)) {
+      throw DomainError.field(
+        'address',
+        `address must be the factory's address for this account, ${predicted.display}`,
+        'CONTRACT_ADDRESS_MISMATCH',
+      );
+    }
+    const address = predicted ?? given;
+    if (address === undefined) {
+      throw DomainError.field(
+        'address',
+        'address is required: CHAIN_CONTRACTS configures no wallet factory for this network',
+        'CONTRACT_ADDRESS_REQUIRED',
+      );
+    }
+    const contract: AccountContract = {
+      networkType: version.networkType,
+      address,
+      smartContractVersionId: version.id,
+      networkId: version.chainId,
+      initialApprovers: sortedByHex(approvers),
+      initialThreshold: command.threshold,
+    };
+    try {
+      await this.deployments.createAccount(
+        id,
+        name,
+        members.map((member) => member.id),
+        contract,
+      );
+    } catch (error) {
+      throw uniqueViolation(error)
+        ? DomainError.conflict('ACCOUNT_CONTRACT_EXISTS', `An account with contract ${address.display} already exists`)
+        : error;
+    }
+    return { id, contract: address.display };
   }
 
   async addAccountMember(accountId: string, memberAddress: string): Promise<void> {
@@ -52,15 +129,26 @@ export class DeploymentsService {
     await this.deployments.addAccountMember(accountId, member.id);
   }
 
+  /** A member hides (or shows again) an account in their own account list. */
+  async hideAccount(memberAddress: string, accountId: string, hidden: boolean): Promise<void> {
+    await this.requireAccount(accountId);
+    const member = await this.members.requireMember(memberAddress);
+    await this.deployments.hideAccount(member.id, accountId, hidden);
+  }
+
   /**
    * Registers an account's wallet on one network. The version must be one of the catalog's for
    * that network, and every approver must be a member of the account (SPEC §2).
    */
   async createDeployment(command: CreateDeploymentCommand): Promise<{ id: string }> {
-    await this.requireAccount(command.accountId);
+    const stored = await this.requireAccount(command.accountId);
     const network = this.catalog.findNetwork(command.chainId);
     if (network === undefined) throw DomainError.field('chainId', `unknown chain ${command.chainId}`, 'UNKNOWN_CHAIN');
-    const version = this.catalog.findSmartContractVersion(command.smartContractVersionId);
+    const versionId = command.smartContractVersionId ?? stored?.smartContractVersionId;
+    if (versionId === undefined) {
+      throw DomainError.field('smartContractVersionId', 'the account has no contract yet: give its version');
+    }
+    const version = this.catalog.findSmartContractVersion(versionId);
     const fits =
       version !== undefined &&
       version.networkType === network.networkType &&
@@ -68,37 +156,97 @@ export class DeploymentsService {
     if (!fits) {
       throw DomainError.field(
         'smartContractVersionId',
-        `no contract version ${command.smartContractVersionId} for chain ${network.chainId}`,
+        `no contract version ${versionId} for chain ${network.chainId}`,
         'UNKNOWN_CONTRACT_VERSION',
       );
     }
-    const approvers = command.approvers.map((approver) => Address.parse(approver, network.networkType, 'approvers'));
+    const approvers = (command.approvers ?? stored?.initialApprovers.map(String) ?? []).map((approver) =>
+      Address.parse(approver, network.networkType, 'approvers'),
+    );
+    const threshold = command.threshold ?? stored?.initialThreshold;
+    if (threshold === undefined) throw DomainError.field('threshold', 'threshold is required', 'INVALID_THRESHOLD');
+    const address = this.deploymentAddress(stored, command, network.networkType);
+    if (stored !== null && stored.smartContractVersionId !== version.id) {
+      throw DomainError.field(
+        'smartContractVersionId',
+        `the account's contract is version ${stored.smartContractVersionId}`,
+        'CONTRACT_MISMATCH',
+      );
+    }
     const deployment = Deployment.create({
       id: uuidv7(),
       accountId: command.accountId,
       chainId: network.chainId,
       networkType: network.networkType,
-      address: Address.parse(command.address, network.networkType),
+      address,
       smartContractVersionId: version.id,
       approvers,
-      threshold: command.threshold,
+      threshold,
       currentNonce: command.nonce === undefined ? 0n : parseNonce(command.nonce),
       lastExecutedNonce: -1n,
       status: command.status ?? 'deployed',
     });
     await this.assertApproversAreMembers(command.accountId, approvers);
+    if (stored === null) {
+      await this.deployments.adoptAccountContract(command.accountId, {
+        networkType: network.networkType,
+        address,
+        smartContractVersionId: version.id,
+        networkId: network.networkType === 'tvm' ? network.chainId : null,
+        initialApprovers: deployment.approvers,
+        initialThreshold: threshold,
+      });
+    }
     try {
       await this.deployments.insert(deployment);
     } catch (error) {
-      if ((error as { driverError?: { code?: string } }).driverError?.code === '23505') {
+      if (uniqueViolation(error)) {
         throw DomainError.conflict(
           'DEPLOYMENT_EXISTS',
           `A deployment at ${deployment.address.display} on chain ${deployment.chainId} already exists`,
         );
       }
+      // The composite foreign key: another request gave the contract-less account another contract.
+      if ((error as { driverError?: { code?: string } }).driverError?.code === '23503') {
+        throw DomainError.field('address', "address must be the account's contract", 'CONTRACT_MISMATCH');
+      }
       throw error;
     }
     return { id: deployment.id };
+  }
+
+  /**
+   * The deployment's address is the account's contract: on every EVM chain for an EVM account, on
+   * its own Tron chain for a Tron account. Only an account without a contract takes one here.
+   */
+  private deploymentAddress(
+    stored: AccountContract | null,
+    command: CreateDeploymentCommand,
+    networkType: 'evm' | 'tvm',
+  ): Address {
+    if (stored === null) {
+      if (command.address === undefined) {
+        throw DomainError.field('address', 'the account has no contract yet: give its address');
+      }
+      return Address.parse(command.address, networkType);
+    }
+    if (stored.networkType !== networkType || (stored.networkId !== null && stored.networkId !== command.chainId)) {
+      throw DomainError.field(
+        'chainId',
+        stored.networkType === 'tvm'
+          ? `a Tron account lives on chain ${stored.networkId} only`
+          : 'an EVM account deploys on EVM chains only',
+        'CONTRACT_MISMATCH',
+      );
+    }
+    if (command.address !== undefined && !Address.parse(command.address, networkType).equals(stored.address)) {
+      throw DomainError.field(
+        'address',
+        `the account's contract is ${stored.address.display} on every chain`,
+        'CONTRACT_MISMATCH',
+      );
+    }
+    return stored.address;
   }
 
   nonceInfo(deployment: Deployment): NonceInfo {
@@ -130,8 +278,20 @@ export class DeploymentsService {
     }
   }
 
-  private async requireAccount(accountId: string): Promise<void> {
-    const exists = /^[0-9a-f-]{36}$/i.test(accountId) && (await this.deployments.accountExists(accountId));
-    if (!exists) throw DomainError.notFound('ACCOUNT_NOT_FOUND', `No account ${accountId}`);
+  /** The account's contract (null for a contract-less account); 404 for an unknown account. */
+  private async requireAccount(accountId: string): Promise<AccountContract | null> {
+    const contract = /^[0-9a-f-]{36}$/i.test(accountId)
+      ? await this.deployments.findAccountContract(accountId)
+      : undefined;
+    if (contract === undefined) throw DomainError.notFound('ACCOUNT_NOT_FOUND', `No account ${accountId}`);
+    return contract;
   }
+}
+
+function uniqueViolation(error: unknown): boolean {
+  return (error as { driverError?: { code?: string } }).driverError?.code === '23505';
+}
+
+function sortedByHex(addresses: readonly Address[]): Address[] {
+  return [...addresses].sort((a, b) => (a.hex20 < b.hex20 ? -1 : a.hex20 > b.hex20 ? 1 : 0));
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Address, NetworkType } from '../../../shared/domain/address';
+import { AccountContract, AccountDeploymentRecord, AccountRecord } from '../domain/account';
 import { Deployment } from '../domain/deployment';
 import { DeploymentAccess, DeploymentRepository } from '../domain/deployment.repository';
 import { DeploymentStatus } from '../domain/deployment-status';
@@ -39,20 +40,175 @@ export function deploymentFromRow(row: DeploymentRow): Deployment {
   });
 }
 
+interface AccountRow {
+  id: string;
+  name: string;
+  created_at: Date;
+  network_type: NetworkType | null;
+  contract_address_hex: string | null;
+  smart_contract_version_id: string | null;
+  network_id: string | null;
+  initial_approvers: string[] | null;
+  initial_threshold: number | null;
+  member_addresses: string[];
+  is_hidden: boolean;
+}
+
+/** Every column `accountFromRow` reads, for `accounts a` and the asking member `$1`. */
+const ACCOUNT_COLUMNS = `a.id, a.name, a.created_at, a.network_type, a.contract_address_hex, a.smart_contract_version_id,
+  a.network_id, a.initial_approvers, a.initial_threshold,
+  ARRAY(SELECT m.address FROM account_members am JOIN members m ON m.id = am.member_id
+         WHERE am.account_id = a.id ORDER BY m.address_hex) AS member_addresses,
+  EXISTS (SELECT 1 FROM member_hidden_accounts h WHERE h.member_id = $1 AND h.account_id = a.id) AS is_hidden`;
+
+function contractFromRow(row: Omit<AccountRow, 'id' | 'name' | 'created_at' | 'member_addresses' | 'is_hidden'>) {
+  if (row.network_type === null || row.contract_address_hex === null) return null;
+  const networkType = row.network_type;
+  return {
+    networkType,
+    address: Address.fromHex20(row.contract_address_hex, networkType),
+    smartContractVersionId: row.smart_contract_version_id as string,
+    networkId: row.network_id,
+    initialApprovers: (row.initial_approvers ?? []).map((hex) => Address.fromHex20(hex, networkType)),
+    initialThreshold: row.initial_threshold as number,
+  } satisfies AccountContract;
+}
+
+function accountFromRow(row: AccountRow): AccountRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    contract: contractFromRow(row),
+    memberAddresses: row.member_addresses,
+    isHidden: row.is_hidden,
+    createdAt: row.created_at,
+  };
+}
+
+function contractParams(contract: AccountContract): unknown[] {
+  return [
+    contract.networkType,
+    contract.address.display,
+    contract.address.hex20,
+    contract.smartContractVersionId,
+    contract.networkId,
+    contract.initialApprovers.map((approver) => approver.hex20),
+    contract.initialThreshold,
+  ];
+}
+
 @Injectable()
 export class TypeOrmDeploymentRepository extends DeploymentRepository {
   constructor(private readonly dataSource: DataSource) {
     super();
   }
 
-  async createAccount(id: string, name: string, memberIds: readonly string[]): Promise<void> {
+  async createAccount(
+    id: string,
+    name: string,
+    memberIds: readonly string[],
+    contract: AccountContract | null,
+  ): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await manager.query(`INSERT INTO accounts (id, name) VALUES ($1, $2)`, [id, name]);
+      await manager.query(
+        `INSERT INTO accounts (id, name, network_type, contract_address, contract_address_hex, smart_contract_version_id,
+                               network_id, initial_approvers, initial_threshold)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [id, name, ...(contract === null ? [null, null, null, null, null, null, null] : contractParams(contract))],
+      );
       await manager.query(
         `INSERT INTO account_members (account_id, member_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING`,
         [id, memberIds],
       );
     });
+  }
+
+  async adoptAccountContract(accountId: string, contract: AccountContract): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `UPDATE accounts
+          SET network_type = $2, contract_address = $3, contract_address_hex = $4, smart_contract_version_id = $5,
+              network_id = $6, initial_approvers = $7, initial_threshold = $8, updated_at = now()
+        WHERE id = $1 AND contract_address_hex IS NULL
+        RETURNING id`,
+      [accountId, ...contractParams(contract)],
+    );
+    return rows.length === 1;
+  }
+
+  async findAccountContract(accountId: string): Promise<AccountContract | null | undefined> {
+    const rows: AccountRow[] = await this.dataSource.query(
+      `SELECT network_type, contract_address_hex, smart_contract_version_id, network_id, initial_approvers, initial_threshold
+         FROM accounts WHERE id = $1`,
+      [accountId],
+    );
+    return rows[0] === undefined ? undefined : contractFromRow(rows[0]);
+  }
+
+  async listMemberAccounts(memberId: string, isHidden?: boolean): Promise<AccountRecord[]> {
+    const rows: AccountRow[] = await this.dataSource.query(
+      `SELECT ${ACCOUNT_COLUMNS}
+         FROM accounts a JOIN account_members me ON me.account_id = a.id AND me.member_id = $1
+        ORDER BY a.created_at, a.id`,
+      [memberId],
+    );
+    const accounts = rows.map(accountFromRow);
+    return isHidden === undefined ? accounts : accounts.filter((account) => account.isHidden === isHidden);
+  }
+
+  async findMemberAccount(accountId: string, memberId: string): Promise<AccountRecord | undefined> {
+    const rows: AccountRow[] = await this.dataSource.query(
+      `SELECT ${ACCOUNT_COLUMNS}
+         FROM accounts a JOIN account_members me ON me.account_id = a.id AND me.member_id = $1
+        WHERE a.id = $2`,
+      [memberId, accountId],
+    );
+    return rows[0] && accountFromRow(rows[0]);
+  }
+
+  async renameAccount(accountId: string, name: string): Promise<void> {
+    await this.dataSource.query(`UPDATE accounts SET name = $2, updated_at = now() WHERE id = $1`, [accountId, name]);
+  }
+
+  async listAccountDeployments(accountId: string): Promise<AccountDeploymentRecord[]> {
+    const rows: (DeploymentRow & {
+      tx_hash: string | null;
+      deployed_at: Date | null;
+      created_at: Date;
+    })[] = await this.dataSource.query(
+      `SELECT ${DEPLOYMENT_COLUMNS}, dt.tx_hash, dt.deployed_at
+         FROM deployments d
+         LEFT JOIN LATERAL (
+           SELECT t.tx_hash,
+                  CASE WHEN t.status IN ('EXECUTED', 'CONFIRMED') THEN coalesce(t.confirmed_at, t.updated_at) END AS deployed_at
+             FROM transactions t
+            WHERE t.deployment_id = d.id AND t.operation_type = 'deploy' AND t.status <> 'FAILED'
+            ORDER BY t.created_at DESC, t.id DESC LIMIT 1) dt ON true
+        WHERE d.account_id = $1
+        ORDER BY d.created_at, d.id`,
+      [accountId],
+    );
+    return rows.map((row) => {
+      const deployment = deploymentFromRow(row);
+      return {
+        deploymentId: deployment.id,
+        chainId: deployment.chainId,
+        networkType: deployment.networkType,
+        approvers: deployment.approvers,
+        threshold: deployment.threshold,
+        deploymentStatus: deployment.status,
+        transactionHash: row.tx_hash,
+        deployedAt: row.deployed_at,
+      };
+    });
+  }
+
+  async hideAccount(memberId: string, accountId: string, hidden: boolean): Promise<void> {
+    await this.dataSource.query(
+      hidden
+        ? `INSERT INTO member_hidden_accounts (member_id, account_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`
+        : `DELETE FROM member_hidden_accounts WHERE member_id = $1 AND account_id = $2`,
+      [memberId, accountId],
+    );
   }
 
   async addAccountMember(accountId: string, memberId: string): Promise<boolean> {

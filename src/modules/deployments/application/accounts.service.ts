@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '../../../shared/domain/domain-error';
+import { Caller } from '../../auth/domain/caller';
+import { CatalogService } from '../../catalog/catalog.service';
+import { AccountDeploymentRecord, AccountRecord } from '../domain/account';
+import { DeploymentRepository } from '../domain/deployment.repository';
+import { WalletDeployParams } from '../domain/wallet-deploy-params';
+import { WalletFactory } from './wallet-factory';
+
+/** The accounts endpoints (SPEC §12.1); the guard has already checked membership. */
+@Injectable()
+export class AccountsService {
+  constructor(
+    private readonly deployments: DeploymentRepository,
+    private readonly catalog: CatalogService,
+    private readonly factory: WalletFactory,
+  ) {}
+
+  /** The caller's accounts; `isHidden` filters by their hidden list, for JWT callers only. */
+  list(caller: Caller, isHidden: boolean | undefined): Promise<AccountRecord[]> {
+    return this.deployments.listMemberAccounts(caller.memberId, caller.kind === 'jwt' ? isHidden : undefined);
+  }
+
+  deploymentsOf(account: AccountRecord): Promise<AccountDeploymentRecord[]> {
+    return this.deployments.listAccountDeployments(account.id);
+  }
+
+  async rename(account: AccountRecord, name: string): Promise<AccountRecord> {
+    await this.deployments.renameAccount(account.id, name.trim());
+    return { ...account, name: name.trim() };
+  }
+
+  networkName(chainId: string): string {
+    return this.catalog.findNetwork(chainId)?.name ?? chainId;
+  }
+
+  /**
+   * What the factory needs to create the account's wallet on `chainId` (default: the chain whose
+   * factory fixes the account address; a Tron account's own chain). 400 for a chain the account
+   * cannot live on; 404 when no factory is configured there.
+   */
+  deployParams(account: AccountRecord, chainId: string | undefined): WalletDeployParams {
+    const contract = account.contract;
+    if (contract === null) throw DomainError.notFound('ACCOUNT_HAS_NO_CONTRACT', 'The account has no contract yet');
+    const chain = chainId ?? contract.networkId ?? this.factory.addressChain('evm', null);
+    if (chain === undefined) {
+      throw DomainError.notFound('WALLET_FACTORY_NOT_CONFIGURED', 'No wallet factory is configured for any EVM chain');
+    }
+    const network = this.catalog.findNetwork(chain);
+    const fits =
+      network !== undefined &&
+      network.networkType === contract.networkType &&
+      (contract.networkId === null || contract.networkId === chain);
+    if (!fits) {
+      throw DomainError.field(
+        'chainId',
+        network === undefined ? `unknown chain ${chain}` : `the account's contract cannot live on chain ${chain}`,
+        'INVALID_CHAIN',
+      );
+    }
+    return this.factory.deployParams(
+      {
+        accountId: account.id,
+        smartContractVersionId: contract.smartContractVersionId,
+        approvers: contract.initialApprovers,
+        threshold: contract.initialThreshold,
+      },
+      chain,
+    );
+  }
+}
