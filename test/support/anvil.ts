@@ -213,13 +213,14 @@ export async function deployArtifact(
 }
 
 /** Loads a committed artifact by contract name (test tokens included). */
-export function loadArtifact(name: string): { abi: Abi; bytecode: Hex } {
+export function loadArtifact(name: string): { abi: Abi; bytecode: Hex; deployedBytecode: Hex } {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const json = require(join(__dirname, '..', '..', 'contracts', 'artifacts', `${name}.json`)) as {
     abi: Abi;
     bytecode: Hex;
+    deployedBytecode: Hex;
   };
-  return { abi: json.abi, bytecode: json.bytecode };
+  return { abi: json.abi, bytecode: json.bytecode, deployedBytecode: json.deployedBytecode };
 }
 
 /** Deploys the factory and the three wallet implementations; the shape of one `CHAIN_CONTRACTS` entry. */

@@ -82,7 +82,14 @@ export class DeploymentsService {
       );
     }
     const id = uuidv7();
-    const spec = { accountId: id, smartContractVersionId: version.id, approvers, threshold: command.threshold };
+    // The initializer lists the approvers sorted, as they are stored and as deploy-params returns
+    // them: predicting with another order would give an address the factory never creates.
+    const spec = {
+      accountId: id,
+      smartContractVersionId: version.id,
+      approvers: sortedByHex(approvers),
+      threshold: command.threshold,
+    };
     const predicted = this.factory.predictAddress(spec, version.networkType, version.chainId);
     const given = command.address === undefined ? undefined : Address.parse(command.address, version.networkType);
     if (predicted !== undefined && given !== undefined && !predicted.equals(given)) {
