@@ -58,7 +58,7 @@ describe('claims (endpoints 18-19) and the money-in story', () => {
       const partial = await claims();
       expect(partial).toMatchObject({
         total: 1,
-        items: [{ invoiceId: created.body.id, invoiceNonce: '0', amount: '4', transactions: 1 }],
+        items: [{ invoiceId: created.body.id, invoiceNonce: '0'.repeat(64), amount: '4', transactions: 1 }],
       });
       expect(partial.items[0].currency).toMatchObject({ id: currencyId, symbol: 'USDT', decimals: 6 });
 
@@ -86,7 +86,7 @@ describe('claims (endpoints 18-19) and the money-in story', () => {
       const claimHash = txHash();
       await ingest(t, [claimEvent(d, currencyId, ['0'], 'PENDING', claimHash)]);
       expect((await claims()).total).toBe(1);
-      await ingest(t, [claimEvent(d, currencyId, ['0'], 'EXECUTED', claimHash)]);
+      await ingest(t, [claimEvent(d, currencyId, [`0x${'0'.repeat(64)}`], 'EXECUTED', claimHash)]);
       expect(await claims()).toEqual({ total: 0, page: 1, pageSize: 10, items: [] });
       expect((await getAs(`${claimsPath(d)}/currencies`, d).expect(201)).body).toEqual([]);
 
@@ -125,8 +125,8 @@ describe('claims (endpoints 18-19) and the money-in story', () => {
         item.currency.id,
       ]),
     ).toEqual([
-      ['0', '1'],
-      ['1', ETH_USDT],
+      ['0'.repeat(64), '1'],
+      [`${'0'.repeat(63)}1`, ETH_USDT],
     ]);
   });
 
@@ -193,7 +193,7 @@ describe('claims (endpoints 18-19) and the money-in story', () => {
       const res = await list('');
       expect(res.keys).toEqual(['a:TYJY', 'c:TEkx', 'b:7281', 'a:TR7N']);
       expect(res.body.items[3]).toMatchObject({
-        invoiceNonce: '0',
+        invoiceNonce: '0'.repeat(64),
         amount: '3',
         transactions: 2,
         createdAt: '2026-01-01T00:00:00.000Z',

@@ -181,14 +181,16 @@ describe('payouts (endpoints 14-17, SPEC §8)', () => {
         });
         expect(operation.calls).toHaveLength(1);
         const [call] = operation.calls;
+        // Tron calls[].to come back in the 0x-hex form the wallet ABI encodes (SPEC §12.2).
+        const wireTo = (address: string) => (d.chainId === TRON_MAINNET ? getAddress(hex20(address)) : address);
         if (kind === 'token') {
-          expect(call.to).toBe(token.address);
+          expect(call.to).toBe(wireTo(token.address));
           expect(call.value).toBe('0');
           const decoded = decodeFunctionData({ abi: erc20Abi, data: call.data as `0x${string}` });
           expect(decoded.functionName).toBe('transfer');
           expect(decoded.args).toEqual([getAddress(hex20(recipient)), baseUnits]);
         } else {
-          expect(call).toEqual({ to: recipient, value: baseUnits.toString(), data: '0x' });
+          expect(call).toEqual({ to: wireTo(recipient), value: baseUnits.toString(), data: '0x' });
         }
 
         // One signature of two: still CREATED; the second: SIGNED.

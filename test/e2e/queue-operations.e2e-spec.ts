@@ -397,6 +397,34 @@ describe('operations queue', () => {
     });
   });
 
+  describe('operation paths by executeOperationId (SPEC §12.2)', () => {
+    it('get, sign, nonce and delete take the executeOperationId as well as the UUID', async () => {
+      const d = await createDeployment(t, { memberCount: 3, approverCount: 3 });
+      const op = await createConfigChange(t, d, d.members[0]);
+      const byExecuteId = executeId(op.id);
+      expect(op.executeOperationId).toBe(byExecuteId);
+      const read = await getOperation(t, d, d.members[0], byExecuteId).expect(200);
+      expect(read.body.id).toBe(op.id);
+      await getOperation(t, d, d.members[0], byExecuteId.slice(2).toUpperCase()).expect(200);
+      const signed = await sign(t, d, d.approvers[1], byExecuteId, await submission(d.approvers[1], d, VERSION, op));
+      expect(signed.status).toBe(200);
+      expect(signed.body).toMatchObject({ operationId: op.id, signaturesCollected: 1 });
+      const moved = await changeNonce(d, d.members[0], byExecuteId, '5').expect(200);
+      expect(moved.body).toMatchObject({ id: op.id, nonce: '5', signaturesCollected: 0 });
+      await remove(d, d.members[0], byExecuteId).expect(200);
+      await getOperation(t, d, d.members[0], op.id).expect(404);
+    });
+
+    it('is 404 for a bytes32 that names no operation of ours, or another deployment', async () => {
+      const d = await createDeployment(t);
+      const other = await createDeployment(t);
+      const foreign = await createConfigChange(t, other, other.members[0]);
+      await getOperation(t, d, d.members[0], executeId(foreign.id)).expect(404);
+      await getOperation(t, d, d.members[0], `0x${'ab'.repeat(32)}`).expect(404);
+      await remove(d, d.members[0], executeId(UNKNOWN_ID)).expect(404);
+    });
+  });
+
   describe('list (3)', () => {
     let d: TestDeployment;
     let ops: OperationBody[];

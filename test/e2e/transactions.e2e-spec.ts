@@ -166,7 +166,7 @@ describe('transactions (endpoints 1-2)', () => {
         currencyId: null,
         amount: '0',
         currency: null,
-        blockchainFee: null,
+        blockchainFee: '0',
       });
     });
 

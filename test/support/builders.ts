@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { JwtService } from '@nestjs/jwt';
 import { generatePrivateKey, privateKeyToAccount, PrivateKeyAccount } from 'viem/accounts';
 import { createBase58check } from '@scure/base';
 import { sha256 } from 'viem';
@@ -95,4 +97,19 @@ export async function createDeployment(
     status: options.status,
   });
   return { id, accountId: account.id, chainId, address: account.contract, members, approvers, threshold };
+}
+
+/** An access token of the token service for `member`, as a JWT caller presents it. */
+export async function jwtFor(t: TestApp, member: TestMember): Promise<string> {
+  const [{ id }]: { id: string }[] = await t.dataSource.query(`SELECT id FROM members WHERE address = $1`, [
+    member.address,
+  ]);
+  const sid = randomUUID();
+  await t.dataSource.query(
+    `INSERT INTO auth_sessions (id, member_id, refresh_jti, refresh_expires_at) VALUES ($1, $2, $3, now() + interval '1 hour')`,
+    [sid, id, randomUUID()],
+  );
+  return t.app
+    .get(JwtService)
+    .signAsync({ token_type: 'access', jti: randomUUID(), user_id: id, sid }, { expiresIn: 600 });
 }

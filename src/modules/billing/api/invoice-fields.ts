@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 
 import { CURRENCY_ID, NullableKey } from '../../../shared/http/body-fields';
 
@@ -36,12 +36,11 @@ export function CurrencyIdsField(): PropertyDecorator {
     ApiPropertyOptional({
       type: [String],
       example: ['1-0xdac17f958d2ee523a2206206994597c13d831ec7'],
-      description: "Currencies accepted; default every currency of the deployment's network.",
+      description: "Currencies accepted; absent or [] means every currency of the deployment's network.",
     }),
-    // Absent means "every currency"; null is not a list.
+    // Absent or [] means "every currency"; null is not a list.
     ValidateIf((_object, value) => value !== undefined),
-    IsArray({ message: 'currencyIds must be a non-empty list of currency ids' }),
-    ArrayMinSize(1),
+    IsArray({ message: 'currencyIds must be a list of currency ids' }),
     ArrayMaxSize(100),
     IsString({ each: true }),
     Matches(CURRENCY_ID, { each: true, message: 'each currencyId must be {chainId} or {chainId}-{address}' }),

@@ -54,10 +54,7 @@ export class InvoicesService {
     deployment: Deployment,
     input: Required<Omit<InvoiceTermsInput, 'currencyIds'>> & Pick<InvoiceTermsInput, 'currencyIds'>,
   ): Promise<InvoiceView> {
-    const currencies =
-      input.currencyIds === undefined
-        ? this.catalog.currenciesOfChain(deployment.chainId)
-        : this.resolveCurrencies(deployment, input.currencyIds);
+    const currencies = this.resolveCurrencies(deployment, input.currencyIds ?? []);
     const initCodeHash = this.catalog.findSmartContractVersion(
       deployment.smartContractVersionId,
     )?.depositAccountInitCodeHash;
@@ -109,7 +106,9 @@ export class InvoicesService {
     return (await this.views([invoice]))[0];
   }
 
+  /** The named currencies; none named (`[]`, as the real API's default) means every currency of the network. */
   private resolveCurrencies(deployment: Deployment, ids: readonly string[]) {
+    if (ids.length === 0) return this.catalog.currenciesOfChain(deployment.chainId);
     return ids.map((id) => this.catalog.requireCurrencyOnChain(id, deployment.chainId, 'currencyIds'));
   }
 

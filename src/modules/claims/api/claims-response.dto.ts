@@ -6,7 +6,11 @@ export class ClaimItemDto {
   @ApiProperty({ format: 'uuid' })
   invoiceId: string;
 
-  @ApiProperty({ example: '17', description: 'The deposit account id to pass to claim(token, depositAccountIds)' })
+  @ApiProperty({
+    example: '0000000000000000000000000000000000000000000000000000000000000011',
+    pattern: '^[0-9a-f]{64}$',
+    description: 'The deposit account id (bytes32, 64 lowercase hex digits, no 0x): claim(token, ["0x" + it])',
+  })
   invoiceNonce: string;
 
   @ApiProperty({ example: '2026-11-21T20:02:55.123Z', description: 'First claimable deposit' })

@@ -71,7 +71,8 @@ export class ClaimsController {
           : [
               {
                 invoiceId: row.invoice_id,
-                invoiceNonce: row.invoice_nonce,
+                // The deposit id as bytes32 without 0x (SPEC §12.2): the SDK claims with `0x` + it.
+                invoiceNonce: BigInt(row.invoice_nonce).toString(16).padStart(64, '0'),
                 createdAt: row.first_at.toISOString(),
                 updatedAt: row.last_at.toISOString(),
                 currency: CurrencyResponseDto.from(currency),

@@ -27,7 +27,8 @@ export class ClaimEventHandler implements ChainEventHandler<ClaimEventDto> {
     const deployment = await lockDeploymentByAddress(manager, event.chainId, event.deploymentAddress);
     if (deployment === undefined) return;
     const currencyId = this.catalog.findCurrency(event.currencyId)?.id ?? event.currencyId;
-    const amount = await this.queries.claimableSum(manager, deployment.id, currencyId, event.invoiceNonces);
+    const invoiceNonces = storedInvoiceNonces(event.invoiceNonces);
+    const amount = await this.queries.claimableSum(manager, deployment.id, currencyId, invoiceNonces);
     const recorded = await this.transactions.record(manager, {
       deploymentId: deployment.id,
       chainId: event.chainId,
@@ -40,7 +41,19 @@ export class ClaimEventHandler implements ChainEventHandler<ClaimEventDto> {
       currencyId,
       amount,
     });
-    if (isSettled(recorded.status))
-      await this.queries.markClaimed(manager, deployment.id, currencyId, event.invoiceNonces);
+    if (isSettled(recorded.status)) await this.queries.markClaimed(manager, deployment.id, currencyId, invoiceNonces);
   }
+}
+
+const MAX_STORED_NONCE = (1n << 63n) - 1n;
+
+/**
+ * The claimed deposit ids as the decimal `bigint` invoice nonces they are stored as: decimal and
+ * 64-hex-digit (bytes32) forms name the same nonce; ids beyond the column's range name no invoice.
+ */
+export function storedInvoiceNonces(ids: readonly string[]): string[] {
+  return ids
+    .map((id) => BigInt(/^\d+$/.test(id) ? id : `0x${id.replace(/^0x/i, '')}`))
+    .filter((nonce) => nonce <= MAX_STORED_NONCE)
+    .map((nonce) => nonce.toString());
 }

@@ -63,8 +63,8 @@ export class TransactionResponseDto {
   @ApiProperty({ type: String, nullable: true, example: '19876543' })
   blockNumber: string | null;
 
-  @ApiProperty({ type: String, nullable: true, example: '0.00042', description: "In the chain's native coin" })
-  blockchainFee: string | null;
+  @ApiProperty({ type: String, example: '0.00042', description: 'In the chain\'s native coin; "0" while unknown' })
+  blockchainFee: string;
 
   @ApiProperty()
   confirmations: number;

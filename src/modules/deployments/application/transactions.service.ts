@@ -116,10 +116,8 @@ export class TransactionsService {
       operationId: record.operationId,
       operationType: record.operationType,
       blockNumber: record.blockNumber,
-      blockchainFee:
-        record.blockchainFee === null
-          ? null
-          : Amount.fromBaseUnits(record.blockchainFee, native?.decimals ?? 18).toDecimalString(),
+      // Always a string (SPEC §12.2): "0" while the fee is unknown.
+      blockchainFee: Amount.fromBaseUnits(record.blockchainFee ?? 0n, native?.decimals ?? 18).toDecimalString(),
       confirmations: record.confirmations,
       createdAt: record.createdAt.toISOString(),
       updatedAt: record.updatedAt.toISOString(),

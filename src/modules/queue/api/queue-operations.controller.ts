@@ -29,8 +29,8 @@ import {
 
 const OPERATION_ID = ApiParam({
   name: 'operationId',
-  description: 'Queue operation UUID',
-  schema: { type: 'string', format: 'uuid' },
+  description: 'Queue operation UUID, or its executeOperationId (bytes32 hex, with or without 0x)',
+  schema: { type: 'string' },
 });
 const BAD_REQUEST = (description: string) => ApiResponse({ status: 400, description, type: ErrorResponseDto });
 

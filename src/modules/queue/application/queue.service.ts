@@ -10,7 +10,14 @@ import { lockDeployment } from '../../deployments/application/deployment-locks';
 import { Deployment } from '../../deployments/domain/deployment';
 import { Call, CallWire, parseCall } from '../domain/call';
 import { signatureFormatFor, SigningDomain, verifySubmittedSignature } from '../domain/operation-signature';
-import { OperationActor, QueueOperation, QueueOperationView, QueueState, SignerRules } from '../domain/queue-operation';
+import {
+  OperationActor,
+  operationIdFromExecuteId,
+  QueueOperation,
+  QueueOperationView,
+  QueueState,
+  SignerRules,
+} from '../domain/queue-operation';
 import { QueueOperationRepository } from '../domain/queue-operation.repository';
 import { QueueOperationStatus, QueueOperationType } from '../domain/queue-operation-status';
 import { OperationChangeReason, QueueOperationListeners } from './queue-operation-listeners';
@@ -100,10 +107,12 @@ export class QueueService {
     };
   }
 
-  async get(deployment: Deployment, caller: CallerRef, operationId: string): Promise<QueueOperationView> {
-    const operation = isUuid(operationId)
-      ? await this.operations.findById(deployment.id, operationId.toLowerCase(), deployment.networkType)
-      : undefined;
+  async get(deployment: Deployment, caller: CallerRef, operationRef: string): Promise<QueueOperationView> {
+    const operationId = operationIdOf(operationRef);
+    const operation =
+      operationId === undefined
+        ? undefined
+        : await this.operations.findById(deployment.id, operationId, deployment.networkType);
     if (operation === undefined) throw operationNotFound();
     return operation.viewFor(
       actorOf(caller),
@@ -194,10 +203,10 @@ export class QueueService {
   async submitSignature(
     deployment: Deployment,
     caller: CallerRef,
-    operationId: string,
+    operationRef: string,
     signatureInput: string,
   ): Promise<SignatureResult> {
-    if (!isUuid(operationId)) throw operationNotFound();
+    const operationId = requireOperationId(operationRef);
     return this.dataSource.transaction(async (manager) => {
       const { current, operation } = await this.lockOperation(manager, deployment.id, operationId, 'share');
       const now = new Date();
@@ -239,10 +248,10 @@ export class QueueService {
   async changeNonce(
     deployment: Deployment,
     caller: CallerRef,
-    operationId: string,
+    operationRef: string,
     nonceInput: string,
   ): Promise<QueueOperationView> {
-    if (!isUuid(operationId)) throw operationNotFound();
+    const operationId = requireOperationId(operationRef);
     const nonce = parseNonce(nonceInput);
     return this.dataSource.transaction(async (manager) => {
       const { current, operation } = await this.lockOperation(manager, deployment.id, operationId, 'update');
@@ -255,8 +264,8 @@ export class QueueService {
     });
   }
 
-  async delete(deployment: Deployment, caller: CallerRef, operationId: string): Promise<void> {
-    if (!isUuid(operationId)) throw operationNotFound();
+  async delete(deployment: Deployment, caller: CallerRef, operationRef: string): Promise<void> {
+    const operationId = requireOperationId(operationRef);
     await this.dataSource.transaction(async (manager) => {
       const { operation } = await this.lockOperation(manager, deployment.id, operationId, 'share');
       const previousStatus = operation.storedStatus;
@@ -387,4 +396,20 @@ function actorOf(caller: CallerRef): OperationActor {
 
 function operationNotFound(): DomainError {
   return DomainError.notFound('OPERATION_NOT_FOUND', 'Operation not found');
+}
+
+/**
+ * Operation paths name an operation by its UUID or by its `executeOperationId` (SPEC §12.2: the
+ * SDK passes the latter); the lowercase UUID, or undefined when the value is neither.
+ */
+function operationIdOf(operationRef: string): string | undefined {
+  if (isUuid(operationRef)) return operationRef.toLowerCase();
+  const fromExecuteId = operationIdFromExecuteId(operationRef);
+  return fromExecuteId !== undefined && isUuid(fromExecuteId) ? fromExecuteId : undefined;
+}
+
+function requireOperationId(operationRef: string): string {
+  const operationId = operationIdOf(operationRef);
+  if (operationId === undefined) throw operationNotFound();
+  return operationId;
 }

@@ -1,8 +1,10 @@
+import { getAddress } from 'viem';
 import { Address, NetworkType } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 
 const UINT256_MAX = (1n << 256n) - 1n;
 const HEX_BYTES = /^0x([0-9a-fA-F]{2})*$/;
+const EVM_HEX = /^0x[0-9a-fA-F]{40}$/;
 
 /** One call of an operation, as the wallet's `execute` takes it and as owners sign it. */
 export interface Call {
@@ -22,7 +24,11 @@ export interface CallWire {
 /** Reads a call from the wire; each problem is a 400 naming `calls.<i>.<field>`. */
 export function parseCall(input: CallWire, networkType: NetworkType, index: number): Call {
   const field = `calls.${index}`;
-  const to = Address.parse(input.to, networkType, `${field}.to`);
+  // A Tron call's `to` may also come back in the 0x-hex form this service returns it in.
+  const to =
+    networkType === 'tvm' && typeof input.to === 'string' && EVM_HEX.test(input.to)
+      ? Address.fromHex20(input.to, 'tvm')
+      : Address.parse(input.to, networkType, `${field}.to`);
   if (typeof input.value !== 'string' || !/^\d{1,78}$/.test(input.value) || BigInt(input.value) > UINT256_MAX) {
     throw DomainError.field(`${field}.value`, `${field}.value must be a non-negative integer string up to 2^256-1`);
   }
@@ -32,8 +38,13 @@ export function parseCall(input: CallWire, networkType: NetworkType, index: numb
   return { to, value: BigInt(input.value), data: input.data.toLowerCase() as `0x${string}` };
 }
 
+/**
+ * The wire form. A Tron call's `to` is its 20-byte 0x-hex form (EIP-55 cased), the form the
+ * wallet ABI encodes and the SDK passes to viem (SPEC §12.2); Tron addresses elsewhere stay base58.
+ */
 export function callToWire(call: Call): CallWire {
-  return { to: call.to.display, value: call.value.toString(), data: call.data };
+  const to = call.to.networkType === 'tvm' ? getAddress(call.to.hex20) : call.to.display;
+  return { to, value: call.value.toString(), data: call.data };
 }
 
 /** Stored form: the 20-byte address, so it is independent of display rules. */

@@ -126,7 +126,11 @@ export class ClaimEventDto extends ChainEventDto {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(1000)
-  @Matches(/^\d{1,20}$/, { each: true, message: 'each invoiceNonce must be a decimal string' })
+  // Decimal, or the bytes32 deposit id the SDK claims with (64 hex digits, 0x optional; SPEC §12.2).
+  @Matches(/^(\d{1,78}|(0x)?[0-9a-fA-F]{64})$/, {
+    each: true,
+    message: 'each invoiceNonce must be a decimal string or 64 hex digits',
+  })
   invoiceNonces: string[];
 
   @IsInt()
