@@ -21,11 +21,13 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { deployChainContracts, type ChainContracts } from '../../src/modules/contracts/deploy-chain-contracts';
 
 /**
- * A local EVM for tests: anvil from the `@foundry-rs/anvil` npm package (the binary ships in its
- * per-platform package `@foundry-rs/anvil-<os>-<arch>`; the wrapper's download-on-install script
- * is not allowed to run, see `allowScripts`). Each `startAnvil()` runs its own node on a free
- * loopback port; `stop()` ends it. Where the binary cannot run, `describeWithAnvil` skips the
- * suite and says why.
+ * A local EVM for tests: anvil from npm. The binary ships inside Foundry's per-platform package
+ * `@foundry-rs/anvil-<os>-<arch>`; the project depends on `@foundry-rs/anvil-linux-amd64` directly
+ * (the machines it runs on are linux x64, and the registry it installs from carries only that
+ * platform, so the `@foundry-rs/anvil` wrapper, which lists every platform, cannot be locked).
+ * On another platform, install the matching package (or the wrapper) and it is found here.
+ * Each `startAnvil()` runs its own node on a free loopback port; `stop()` ends it. Where no binary
+ * can run, `describeWithAnvil` skips the suite and says why.
  */
 
 const PLATFORM: Record<string, string> = { linux: 'linux', darwin: 'darwin', win32: 'win32' };
