@@ -174,6 +174,28 @@ describeWithAnvil('contracts and the API on anvil (SPEC §12.3)', () => {
       const ready = await signByTwo(d, version, operation);
       await executeOnChain(d, ready);
       expect(await anvil.publicClient.getBalance({ address: recipient as Hex })).toBe(parseEther('0.25'));
+      // The same blob again is a replay: its nonce is consumed.
+      const replay = await anvil.publicClient
+        .simulateContract({
+          account: deployer,
+          address: d.address as Hex,
+          abi: walletAbi,
+          functionName: 'execute',
+          args: [
+            [
+              {
+                calls: ready.calls.map((call) => ({ to: call.to, value: BigInt(call.value), data: call.data })),
+                signatures: ready.signatureBlob,
+                id: ready.executeOperationId,
+              },
+            ],
+          ],
+        })
+        .then(
+          () => 'executed',
+          (error: Error) => error.message,
+        );
+      expect(replay).toMatch(/SignerNotOwner|SignersNotAscending|InvalidSignature/);
       expect(
         await anvil.publicClient.readContract({ address: d.address as Hex, abi: walletAbi, functionName: 'nonce' }),
       ).toBe(1n);

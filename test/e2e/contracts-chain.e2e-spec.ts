@@ -436,57 +436,59 @@ describeWithAnvil('contracts on anvil', () => {
     expect(await anvil.publicClient.getBalance({ address: recipient })).toBe(9n);
   });
 
-  it('measures gas: execute with 1 and 10 calls, claim of 10 deposits', async () => {
-    const version = '1.2.0';
-    const wallet = await createWallet(
-      version,
-      owners.map((owner) => owner.address),
-      2n,
-    );
-    await anvil.setBalance(wallet, parseEther('10'));
-    const token = await deployArtifact(anvil, deployer, loadArtifact('TestToken'));
-    const tokenAbi = loadArtifact('TestToken').abi;
-    const [a, b] = sortedOwners();
-    const recipient = (await anvil.fundedAccount('0')).address;
-    await send(deployer, token, tokenAbi, 'mint', [wallet, 10_000n]);
-    const transfer = (amount: bigint): Call => ({
-      to: token,
-      value: 0n,
-      data: encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [recipient, amount] }),
-    });
-    let nonce = 0n;
-    for (const [label, calls] of [
-      ['execute, 1 ERC-20 transfer (2 signatures)', [transfer(1n)]],
-      ['execute, 10 ERC-20 transfers (2 signatures)', Array.from({ length: 10 }, () => transfer(1n))],
-    ] as const) {
-      const receipt = await send(deployer, wallet, WALLET_ABI, 'execute', [
-        [
-          {
-            calls,
-            signatures: await signedBlob(wallet, version, [...calls], nonce, [a, b]),
-            id: toHex(nonce + 100n, { size: 32 }),
-          },
-        ],
-      ]);
-      expect(receipt.status).toBe('success');
-      gas[label] = receipt.gasUsed;
-      nonce++;
-    }
-    const ids = Array.from({ length: 10 }, (_, i) => depositId(BigInt(i)));
-    for (let i = 0; i < 10; i++) {
-      await send(deployer, token, tokenAbi, 'mint', [depositAddress(wallet, BigInt(i)), 100n]);
-      await anvil.setBalance(depositAddress(wallet, BigInt(i)), 1000n);
-    }
-    const claim = await send(a, wallet, WALLET_ABI, 'claim', [token, ids]);
-    expect(claim.status).toBe('success');
-    gas['claim of 10 deposits (ERC-20 + native each)'] = claim.gasUsed;
-    expect(
-      await anvil.publicClient.readContract({
-        address: token,
-        abi: tokenAbi,
-        functionName: 'balanceOf',
-        args: [wallet],
-      }),
-    ).toBe(10_000n - 11n + 1000n);
-  });
+  it.each(WALLET_VERSIONS)(
+    '%s: measures gas of execute with 1 and 10 calls and of a claim of 10 deposits',
+    async (version) => {
+      const wallet = await createWallet(
+        version,
+        owners.map((owner) => owner.address),
+        2n,
+      );
+      await anvil.setBalance(wallet, parseEther('10'));
+      const token = await deployArtifact(anvil, deployer, loadArtifact('TestToken'));
+      const tokenAbi = loadArtifact('TestToken').abi;
+      const [a, b] = sortedOwners();
+      const recipient = (await anvil.fundedAccount('0')).address;
+      await send(deployer, token, tokenAbi, 'mint', [wallet, 10_000n]);
+      const transfer = (amount: bigint): Call => ({
+        to: token,
+        value: 0n,
+        data: encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [recipient, amount] }),
+      });
+      let nonce = 0n;
+      for (const [label, calls] of [
+        [`${version} execute, 1 ERC-20 transfer (2 signatures)`, [transfer(1n)]],
+        [`${version} execute, 10 ERC-20 transfers (2 signatures)`, Array.from({ length: 10 }, () => transfer(1n))],
+      ] as const) {
+        const receipt = await send(deployer, wallet, WALLET_ABI, 'execute', [
+          [
+            {
+              calls,
+              signatures: await signedBlob(wallet, version, [...calls], nonce, [a, b]),
+              id: toHex(nonce + 100n, { size: 32 }),
+            },
+          ],
+        ]);
+        expect(receipt.status).toBe('success');
+        gas[label] = receipt.gasUsed;
+        nonce++;
+      }
+      const ids = Array.from({ length: 10 }, (_, i) => depositId(BigInt(i)));
+      for (let i = 0; i < 10; i++) {
+        await send(deployer, token, tokenAbi, 'mint', [depositAddress(wallet, BigInt(i)), 100n]);
+        await anvil.setBalance(depositAddress(wallet, BigInt(i)), 1000n);
+      }
+      const claim = await send(a, wallet, WALLET_ABI, 'claim', [token, ids]);
+      expect(claim.status).toBe('success');
+      gas[`${version} claim of 10 deposits (ERC-20 + native each)`] = claim.gasUsed;
+      expect(
+        await anvil.publicClient.readContract({
+          address: token,
+          abi: tokenAbi,
+          functionName: 'balanceOf',
+          args: [wallet],
+        }),
+      ).toBe(10_000n - 11n + 1000n);
+    },
+  );
 });
