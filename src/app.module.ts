@@ -6,6 +6,7 @@ import { APP_CONFIG, AppConfig } from './config/app-config';
 import { LoggingModule } from './shared/logging/logging.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { BalancesModule } from './modules/balances/balances.module';
 import { BillingModule } from './modules/billing/billing.module';
 import { ClaimsModule } from './modules/claims/claims.module';
 import { DeploymentsModule } from './modules/deployments/deployments.module';
@@ -39,6 +40,7 @@ export class AppModule {
         ClaimsModule,
         QueueModule,
         PayoutsModule,
+        BalancesModule,
       ],
     };
   }

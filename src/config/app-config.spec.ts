@@ -31,7 +31,31 @@ describe('loadConfig', () => {
       indexerApiKey: null,
       runMigrations: true,
       chainContracts: {},
+      rates: {
+        provider: 'static',
+        staticRates: {},
+        apiUrl: 'https://min-api.cryptocompare.com',
+        apiKey: null,
+        cacheSeconds: 60,
+      },
     });
+  });
+
+  it('reads static rates inline', () => {
+    const config = loadConfig({ ...base, RATES_STATIC: '{"USDT":{"usd":"1","eur":"0.92"}}' });
+    expect(config.rates.staticRates).toEqual({ USDT: { usd: '1', eur: '0.92' } });
+  });
+
+  it.each([
+    [{ RATES_PROVIDER: 'coingecko' }, 'RATES_PROVIDER'],
+    [{ RATES_STATIC: '{' }, 'RATES_STATIC is not valid JSON'],
+    [{ RATES_STATIC: '{"USDT":{"gbp":"1"}}' }, 'unknown base currency'],
+    [{ RATES_STATIC: '{"USDT":{"usd":1}}' }, 'decimal string'],
+    [{ RATES_STATIC: '{"USDT":{"usd":"-1"}}' }, 'decimal string'],
+    [{ RATES_STATIC_FILE: '/nonexistent/rates.json' }, 'RATES_STATIC_FILE'],
+    [{ RATES_CACHE_SECONDS: '0' }, 'RATES_CACHE_SECONDS'],
+  ])('refuses rates config %j', (env, message) => {
+    expect(problem(env)).toContain(message);
   });
 
   it('reads CHAIN_CONTRACTS', () => {

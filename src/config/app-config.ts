@@ -27,6 +27,23 @@ export interface AppConfig {
   readonly dataDir: string;
   /** Wallet factory and implementations per chain id (`CHAIN_CONTRACTS`); empty when unset. */
   readonly chainContracts: ChainContracts;
+  /** Where fiat rates for balance conversion come from (`RATES_*`). */
+  readonly rates: RatesConfig;
+}
+
+export const BASE_CURRENCIES = ['usd', 'eur', 'cny'] as const;
+export type BaseCurrency = (typeof BASE_CURRENCIES)[number];
+
+/** Currency id or symbol → base currency → rate (a decimal string). */
+export type StaticRates = Readonly<Record<string, Readonly<Partial<Record<BaseCurrency, string>>>>>;
+
+export interface RatesConfig {
+  /** `static`: the rates below (and the catalog's usdRate); `cryptocompare`: a public price API. */
+  readonly provider: 'static' | 'cryptocompare';
+  readonly staticRates: StaticRates;
+  readonly apiUrl: string;
+  readonly apiKey: string | null;
+  readonly cacheSeconds: number;
 }
 
 /** One chain's deployed wallet contracts: the ProxyFactory and an implementation per version. */
@@ -88,6 +105,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     runMigrations: boolean(env, 'RUN_MIGRATIONS', true),
     dataDir,
     chainContracts: chainContracts(env, 'CHAIN_CONTRACTS'),
+    rates: {
+      provider: oneOf(env, 'RATES_PROVIDER', ['static', 'cryptocompare'] as const, 'static'),
+      staticRates: staticRates(env),
+      apiUrl: url(env, 'RATES_API_URL', ['http:', 'https:']) ?? 'https://min-api.cryptocompare.com',
+      apiKey: text(env, 'RATES_API_KEY') ?? null,
+      cacheSeconds: integer(env, 'RATES_CACHE_SECONDS', 60, 1, 86_400),
+    },
   };
 }
 
@@ -172,6 +196,51 @@ function chainContracts(env: Env, name: string): ChainContracts {
     const unknown = Object.keys(entry).filter((key) => key !== 'factory' && key !== 'implementations');
     if (unknown.length > 0) throw new ConfigError(name, `has unknown keys in ${chainId}: ${unknown.join(', ')}`);
     result[chainId] = { factory: entry.factory, implementations };
+  }
+  return result;
+}
+
+/**
+ * `RATES_STATIC` (JSON) or `RATES_STATIC_FILE` (a path to the same JSON), keyed by currency id or
+ * symbol: `{"USDT": {"usd": "1", "eur": "0.92"}, "1": {"usd": "3000.5"}}`.
+ */
+function staticRates(env: Env): StaticRates {
+  const inline = text(env, 'RATES_STATIC');
+  const file = text(env, 'RATES_STATIC_FILE');
+  if (inline !== undefined && file !== undefined) {
+    throw new ConfigError('RATES_STATIC', 'and RATES_STATIC_FILE cannot both be set');
+  }
+  const name = file === undefined ? 'RATES_STATIC' : 'RATES_STATIC_FILE';
+  let raw = inline;
+  if (file !== undefined) {
+    try {
+      raw = readFileSync(resolve(file), 'utf8');
+    } catch {
+      throw new ConfigError(name, 'names a file that cannot be read');
+    }
+  }
+  if (raw === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError(name, 'is not valid JSON');
+  }
+  if (!isRecord(parsed)) throw new ConfigError(name, 'must be a JSON object keyed by currency id or symbol');
+  const result: Record<string, Partial<Record<BaseCurrency, string>>> = {};
+  for (const [key, entry] of Object.entries(parsed)) {
+    if (!isRecord(entry)) throw new ConfigError(name, `needs an object of rates for "${key}"`);
+    const rates: Partial<Record<BaseCurrency, string>> = {};
+    for (const [base, rate] of Object.entries(entry)) {
+      if (!(BASE_CURRENCIES as readonly string[]).includes(base)) {
+        throw new ConfigError(name, `has an unknown base currency "${base}" for "${key}" (usd, eur or cny)`);
+      }
+      if (typeof rate !== 'string' || !/^\d{1,30}(\.\d{1,18})?$/.test(rate)) {
+        throw new ConfigError(name, `needs ${key}.${base} as a decimal string such as "0.92"`);
+      }
+      rates[base as BaseCurrency] = rate;
+    }
+    result[key] = rates;
   }
   return result;
 }

@@ -215,8 +215,8 @@ describe('accounts (SPEC §12.1)', () => {
         const res = await request(f.http).get(`/api/v1/accounts/${d.accountId}/deploy-params`).set(key(d)).expect(200);
         const expected = walletDeployParams({
           accountId: d.accountId,
-          // The initializer lists the approvers ascending, as the account stores them.
-          approvers: d.approvers.map((m) => m.address).sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)),
+          // The initializer lists the owners ascending by address, as the account stores them.
+          approvers: d.approvers.map((m) => m.address.toLowerCase()).sort(),
           threshold: 2,
           factory: FACTORY,
           implementation: IMPLEMENTATION_120,

@@ -1,7 +1,8 @@
 import request from 'supertest';
-import { cliError, cliJson, runCli } from '../support/cli';
+import { cliError, cliJson, runCli, runCliOn } from '../support/cli';
+import { predictWalletAddress, walletDeployParams } from '../../src/modules/deployments/domain/wallet-deploy-params';
 import { evmWallet } from '../support/builders';
-import { createTestApp, TestApp } from '../support/test-app';
+import { createTestApp, TestApp, testDatabaseUrl } from '../support/test-app';
 import { obtainDocument, postObtain } from '../support/token-client';
 
 interface Issued {
@@ -102,6 +103,37 @@ describe('provisioning CLI (npm run cli)', () => {
       .set('x-api-key', third.apiKey)
       .expect(200);
     expect(res.body).toEqual({ currentNonce: '4', lastExecutedNonce: '-1' });
+  });
+
+  it('gives a new account the factory address when CHAIN_CONTRACTS configures one, and hides accounts per member', async () => {
+    const [first, second] = await Promise.all([createMember(), createMember()]);
+    const factory = '0x4e59b44847b379578588920ca78fbf26c0b4956c';
+    const implementation = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
+    const env = {
+      RUN_MIGRATIONS: 'false',
+      CHAIN_CONTRACTS: JSON.stringify({ '1': { factory, implementations: { '1.2.0': implementation } } }),
+    };
+    const account = cliJson<{ id: string; contract: string }>(
+      await runCliOn(
+        testDatabaseUrl(),
+        env,
+        ...['account:create', '--name', 'Factory', '--members', `${first.address},${second.address}`],
+        ...['--approvers', second.address, '--threshold', '1'],
+      ),
+    );
+    const params = walletDeployParams({
+      accountId: account.id,
+      approvers: [second.address],
+      threshold: 1,
+      factory,
+      implementation,
+    });
+    expect(account.contract).toBe(predictWalletAddress(params));
+    expect(cliJson(await runCli('member:hide-account', '--address', first.address, '--account', account.id))).toEqual({
+      address: first.address,
+      account: account.id,
+      hidden: true,
+    });
   });
 
   describe('refuses, with one line on stderr and a non-zero status', () => {

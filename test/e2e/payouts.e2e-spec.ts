@@ -184,7 +184,7 @@ describe('payouts (endpoints 14-17, SPEC §8)', () => {
         // Tron calls[].to come back in the 0x-hex form the wallet ABI encodes (SPEC §12.2).
         const wireTo = (address: string) => (d.chainId === TRON_MAINNET ? getAddress(hex20(address)) : address);
         if (kind === 'token') {
-          expect(call.to).toBe(wireTo(token.address));
+          expect(call.to).toBe(wireTo(token.address as string));
           expect(call.value).toBe('0');
           const decoded = decodeFunctionData({ abi: erc20Abi, data: call.data as `0x${string}` });
           expect(decoded.functionName).toBe('transfer');

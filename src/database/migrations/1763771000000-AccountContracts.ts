@@ -43,7 +43,7 @@ export class AccountContracts1763771000000 implements MigrationInterface {
         ADD COLUMN updated_at timestamptz(3) NOT NULL DEFAULT now()`);
 
     // One group per (account, contract); the oldest group stays with the account.
-    const groups: DeploymentGroupRow[] = await q.query(`
+    const groups = (await q.query(`
       WITH keyed AS (
         SELECT d.*, CASE WHEN d.network_type = 'tvm' THEN d.chain_id END AS tron_chain_id FROM deployments d
       ), firsts AS (
@@ -61,16 +61,16 @@ export class AccountContracts1763771000000 implements MigrationInterface {
                       AND k.tron_chain_id IS NOT DISTINCT FROM f.tron_chain_id) AS deployment_ids,
              row_number() OVER (PARTITION BY f.account_id ORDER BY f.first_at, f.first_id) = 1 AS is_first
         FROM firsts f
-       ORDER BY f.account_id, f.first_at, f.first_id`);
+       ORDER BY f.account_id, f.first_at, f.first_id`)) as DeploymentGroupRow[];
 
     for (const group of groups) {
       let accountId = group.account_id;
       if (!group.is_first) {
-        const [created]: { id: string }[] = await q.query(
+        const [created] = (await q.query(
           `INSERT INTO accounts (id, name, created_at)
            SELECT gen_random_uuid(), name, created_at FROM accounts WHERE id = $1 RETURNING id`,
           [group.account_id],
-        );
+        )) as { id: string }[];
         accountId = created.id;
         await q.query(
           `INSERT INTO account_members (account_id, member_id) SELECT $1, member_id FROM account_members WHERE account_id = $2`,

@@ -54,6 +54,7 @@ import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment
   exports: [
     DeploymentsService,
     AccountAccessGuard,
+    AccountsService,
     WalletFactory,
     DeploymentAccessGuard,
     DeploymentRepository,

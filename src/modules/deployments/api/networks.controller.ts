@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { CatalogService } from '../../catalog/catalog.service';
 import { AccountScoped } from './account-access.guard';
 
@@ -50,6 +51,7 @@ export class NetworksController {
   @Get()
   @ApiOperation({ operationId: 'NetworksController_findAll_v1', summary: 'Supported networks' })
   @ApiOkResponse({ type: NetworksResponseDto })
+  @ApiResponse({ status: 400, description: 'An unknown query parameter', type: ErrorResponseDto })
   findAll(): NetworksResponseDto {
     return {
       items: this.catalog.listNetworks().map((network) => ({

@@ -30,6 +30,28 @@ export class AccountsService {
     return { ...account, name: name.trim() };
   }
 
+  /**
+   * The account's deployment on `chainId` (undefined when it has none there yet); 400 for a chain
+   * the account's contract cannot live on.
+   */
+  async deploymentOn(account: AccountRecord, chainId: string): Promise<string | undefined> {
+    const network = this.catalog.findNetwork(chainId);
+    const contract = account.contract;
+    const fits =
+      network !== undefined &&
+      (contract === null ||
+        (network.networkType === contract.networkType && (contract.networkId ?? chainId) === chainId));
+    if (!fits) {
+      throw DomainError.field(
+        'chainId',
+        network === undefined ? `unknown chain ${chainId}` : `the account's contract cannot live on chain ${chainId}`,
+        'INVALID_CHAIN',
+      );
+    }
+    const deployments = await this.deployments.listAccountDeployments(account.id);
+    return deployments.find((deployment) => deployment.chainId === chainId)?.deploymentId;
+  }
+
   networkName(chainId: string): string {
     return this.catalog.findNetwork(chainId)?.name ?? chainId;
   }

@@ -82,12 +82,13 @@ export class DeploymentsService {
       );
     }
     const id = uuidv7();
-    // The initializer lists the approvers sorted, as they are stored and as deploy-params returns
-    // them: predicting with another order would give an address the factory never creates.
+    // One canonical owner order (ascending 20-byte form) for the initializer, so the predicted
+    // address, the stored initial config and deploy-params always agree.
+    const initialApprovers = sortedByHex(approvers);
     const spec = {
       accountId: id,
       smartContractVersionId: version.id,
-      approvers: sortedByHex(approvers),
+      approvers: initialApprovers,
       threshold: command.threshold,
     };
     const predicted = this.factory.predictAddress(spec, version.networkType, version.chainId);
@@ -112,7 +113,7 @@ export class DeploymentsService {
       address,
       smartContractVersionId: version.id,
       networkId: version.chainId,
-      initialApprovers: sortedByHex(approvers),
+      initialApprovers,
       initialThreshold: command.threshold,
     };
     try {
