@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { DomainError } from '../shared/domain/domain-error';
 import { CliArgs, CliUsageError } from './cli-args';
 import { chainCommands } from './chain-commands';
+import { contractsCommands } from './contracts-commands';
 import { migrationCommands } from './migration-commands';
 import { openApiCommands } from './openapi.command';
 import { provisioningCommands } from './provisioning-commands';
@@ -13,6 +14,7 @@ import { provisioningCommands } from './provisioning-commands';
 const commands: Record<string, (args: CliArgs) => Promise<object>> = {
   ...provisioningCommands,
   ...chainCommands,
+  ...contractsCommands,
   ...migrationCommands,
   ...openApiCommands,
 };

@@ -145,9 +145,9 @@ describe('catalog loader', () => {
     it('rejects a contract version whose network type does not match its chain', async () => {
       const state = await sqlState(
         `INSERT INTO smart_contract_versions (id, version, network_type, chain_id, account_abi, eip712_domain,
-           deposit_account_implementation, deposit_account_init_code_hash, is_latest)
+           deposit_account_init_code_hash, is_latest)
          VALUES ('9.0.0-tvm-1', '9.0.0', 'tvm', '1', '[]', '{"name":"x","version":"9.0.0"}',
-           '0x1111111111111111111111111111111111111111', '0x${'ab'.repeat(32)}', false)`,
+           '0x${'ab'.repeat(32)}', false)`,
       );
       expect(state).toBe('23503');
     });

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
-import { CONTRACT_VERSIONS, MULTISIG_ACCOUNT_ABI } from '../../src/modules/catalog/seed/contract-versions';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { keccak256, type Hex } from 'viem';
 import { CURRENCIES } from '../../src/modules/catalog/seed/currencies';
 import { createScratchDatabase, ScratchDatabase } from '../support/scratch-database';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -377,17 +379,23 @@ describe('catalog: public currencies and smart contract versions', () => {
   });
 
   describe('GET /api/v1/public/smart-contract-versions/{versionId}', () => {
+    /** A committed compile output, read from its file (not through the module the catalog uses). */
+    const artifact = (name: string) =>
+      JSON.parse(readFileSync(join(__dirname, '../../contracts/artifacts', `${name}.json`), 'utf8')) as {
+        abi: unknown[];
+        bytecode: Hex;
+      };
+
     it('returns an evm version with exactly the contract fields', async () => {
-      const seed = CONTRACT_VERSIONS.find((v) => v.id === '1.2.0-evm');
       const res = await request(t.http).get(`${VERSIONS}/1.2.0-evm`).expect(200);
       expect(res.body).toEqual({
         id: '1.2.0-evm',
         version: '1.2.0',
         networkType: 'evm',
         chainId: null,
-        accountAbi: JSON.parse(JSON.stringify(MULTISIG_ACCOUNT_ABI)),
-        eip712Domain: { name: 'MultisigAccount', version: '1.2.0' },
-        depositAccountInitCodeHash: seed?.depositAccountInitCodeHash,
+        accountAbi: artifact('MultiSigWallet_1_2_0').abi,
+        eip712Domain: { name: 'MultiSigWallet', version: '1.2.0' },
+        depositAccountInitCodeHash: keccak256(artifact('DepositAccount').bytecode),
         isLatest: true,
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       });
@@ -401,9 +409,9 @@ describe('catalog: public currencies and smart contract versions', () => {
         networkType: 'tvm',
         chainId: '2494104990',
         isLatest: false,
-        eip712Domain: { name: 'MultisigAccount', version: '1.0.0' },
-        depositAccountInitCodeHash: CONTRACT_VERSIONS.find((v) => v.id === '1.0.0-tvm-2494104990')
-          ?.depositAccountInitCodeHash,
+        accountAbi: artifact('MultiSigWallet_1_0_0').abi,
+        eip712Domain: { name: 'MultiSigWallet', version: '1.0.0' },
+        depositAccountInitCodeHash: keccak256(artifact('DepositAccount').bytecode),
       });
     });
 

@@ -47,7 +47,6 @@ const SMART_CONTRACT_VERSION_COLUMNS: Columns<ContractVersionSeed> = {
   chain_id: ['text', (v) => v.chainId],
   account_abi: ['jsonb', (v) => v.accountAbi],
   eip712_domain: ['jsonb', (v) => v.eip712Domain],
-  deposit_account_implementation: ['text', (v) => v.depositAccountImplementation],
   deposit_account_init_code_hash: ['text', (v) => v.depositAccountInitCodeHash],
   is_latest: ['boolean', (v) => v.isLatest],
 };

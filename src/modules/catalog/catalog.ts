@@ -46,7 +46,6 @@ export interface SmartContractVersion {
   readonly chainId: string | null;
   readonly accountAbi: readonly unknown[];
   readonly eip712Domain: { readonly name: string; readonly version: string };
-  readonly depositAccountImplementation: string;
   /** keccak256 of the deposit account's creation code: with CREATE2 it fixes invoice addresses. */
   readonly depositAccountInitCodeHash: Hex;
   readonly isLatest: boolean;

@@ -28,7 +28,7 @@ export class SmartContractVersionResponseDto {
 
   @ApiProperty({
     type: 'object',
-    properties: { name: { type: 'string', example: 'MultisigAccount' }, version: { type: 'string', example: '1.2.0' } },
+    properties: { name: { type: 'string', example: 'MultiSigWallet' }, version: { type: 'string', example: '1.2.0' } },
     required: ['name', 'version'],
     description:
       'EIP-712 domain name and version to sign operations with (chainId and verifyingContract come from the deployment).',
@@ -36,7 +36,7 @@ export class SmartContractVersionResponseDto {
   eip712Domain: { name: string; version: string };
 
   @ApiProperty({
-    example: '0x240232ecea48c13f65d444d64105aa0c95620bd4682f4eef1907195166a009b0',
+    example: '0xebd9a76d138a07c3116adfca7a7f15d6b73d3d16b934181c461e494a77e115c4',
     pattern: '^0x[0-9a-f]{64}$',
     description: 'keccak256 of the deposit account creation code: with CREATE2 it derives invoice addresses.',
   })

@@ -21,9 +21,6 @@ export class SmartContractVersionEntity {
   @Column({ name: 'eip712_domain', type: 'jsonb' })
   eip712Domain: { name: string; version: string };
 
-  @Column({ name: 'deposit_account_implementation', type: 'text' })
-  depositAccountImplementation: string;
-
   @Column({ name: 'deposit_account_init_code_hash', type: 'text' })
   depositAccountInitCodeHash: string;
 

@@ -7,10 +7,13 @@ import {
   getAddress,
   keccak256,
   sha256,
+  toEventSelector,
   toFunctionSelector,
 } from 'viem';
 
-import { CONTRACT_VERSIONS, depositAccountInitCode } from './contract-versions';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CONTRACT_VERSIONS } from './contract-versions';
 import { CURRENCIES } from './currencies';
 import { NETWORKS, type NetworkSeed } from './networks';
 
@@ -22,10 +25,6 @@ function networkOf(chainId: string): NetworkSeed {
   const network = networkByChainId.get(chainId);
   if (!network) throw new Error(`chainId ${chainId} is not in NETWORKS`);
   return network;
-}
-
-function isHex(value: string): value is `0x${string}` {
-  return /^0x[0-9a-fA-F]*$/.test(value);
 }
 
 describe('catalog seed', () => {
@@ -141,24 +140,6 @@ describe('catalog seed', () => {
     });
   });
 
-  describe('depositAccountInitCode', () => {
-    it('produces the EIP-1167 creation code for the implementation', () => {
-      // Runtime code from the EIP-1167 text for implementation 0xbebe…be, behind the
-      // standard 10-byte constructor that returns it.
-      const code = depositAccountInitCode('0xBEBEBEBEBEBEBEBEBEBEBEBEBEBEBEBEBEBEBEBE');
-      expect(code).toBe(
-        '0x3d602d80600a3d3981f3' +
-          '363d3d373d3d3d363d73bebebebebebebebebebebebebebebebebebebebe5af43d82803e903d91602b57fd5bf3',
-      );
-      expect((code.length - 2) / 2).toBe(55);
-    });
-
-    it('rejects addresses that are not 20-byte hex', () => {
-      expect(() => depositAccountInitCode('0x41a614f803b6fd780986a42c78ec9c7f77e6ded13c')).toThrow();
-      expect(() => depositAccountInitCode('0x1234')).toThrow();
-    });
-  });
-
   describe('CONTRACT_VERSIONS', () => {
     const tronChainIds = NETWORKS.filter((n) => n.networkType === 'tvm').map((n) => n.chainId);
 
@@ -202,33 +183,40 @@ describe('catalog seed', () => {
       }
     });
 
-    it('stores the init-code hash of its own implementation', () => {
+    it('publishes keccak256 of the committed DepositAccount creation code as the init-code hash', () => {
+      // Read from the artifact file here, not through the module the catalog uses.
+      const artifact = JSON.parse(
+        readFileSync(join(__dirname, '../../../../contracts/artifacts/DepositAccount.json'), 'utf8'),
+      ) as { bytecode: `0x${string}` };
+      expect(artifact.bytecode.length).toBeGreaterThan(2);
       for (const v of CONTRACT_VERSIONS) {
-        const implementation = v.depositAccountImplementation;
-        expect(implementation).toMatch(/^0x[0-9a-fA-F]{40}$/);
-        if (!isHex(implementation)) throw new Error(`not hex: ${implementation}`);
-        if (v.networkType === 'evm') {
-          expect(getAddress(implementation)).toBe(implementation);
-        }
         expect(v.depositAccountInitCodeHash).toMatch(/^0x[0-9a-f]{64}$/);
-        expect(v.depositAccountInitCodeHash).toBe(keccak256(depositAccountInitCode(implementation)));
+        expect(v.depositAccountInitCodeHash).toBe(keccak256(artifact.bytecode));
       }
     });
 
-    it('uses a distinct implementation per version and chain', () => {
-      const implementations = CONTRACT_VERSIONS.map((v) => v.depositAccountImplementation.toLowerCase());
-      expect(new Set(implementations).size).toBe(implementations.length);
+    it('signs under the domain name "MultiSigWallet" and the version', () => {
+      for (const v of CONTRACT_VERSIONS) {
+        expect(v.eip712Domain).toEqual({ name: 'MultiSigWallet', version: v.version });
+      }
     });
 
-    it('exposes the multisig account interface in accountAbi', () => {
+    it('exposes the MultiSigWallet interface of SPEC §12.3 in accountAbi', () => {
       const expectedSignatures: Record<string, string> = {
-        execute: 'function execute((address,uint256,bytes)[],bytes,bytes32)',
+        execute: 'function execute(((address,uint256,bytes)[],bytes,bytes32)[])',
         eip712Domain: 'function eip712Domain()',
         nonce: 'function nonce()',
-        claim: 'function claim(address,uint256[])',
-        getApprovers: 'function getApprovers()',
+        owners: 'function owners()',
         threshold: 'function threshold()',
+        initialize: 'function initialize(address[],uint256)',
         setConfig: 'function setConfig(address[],uint256)',
+        claim: 'function claim(address,bytes32[])',
+        claimTo: 'function claimTo(address,address,bytes32[])',
+      };
+      const expectedEvents: Record<string, string> = {
+        ExecuteSuccess: 'ExecuteSuccess(uint256,bytes32,bytes32)',
+        SetConfig: 'SetConfig(address,uint256,uint256)',
+        Claim: 'Claim(address,address,address,uint256,uint256)',
       };
       for (const v of CONTRACT_VERSIONS) {
         const abi = v.accountAbi as Abi;
@@ -241,8 +229,11 @@ describe('catalog seed', () => {
             selector: toFunctionSelector(signature),
           });
         }
-        for (const event of ['Executed', 'ConfigChanged', 'Claimed']) {
-          expect(getAbiItem({ abi, name: event })?.type).toBe('event');
+        for (const [name, signature] of Object.entries(expectedEvents)) {
+          const item = getAbiItem({ abi, name });
+          expect(item?.type).toBe('event');
+          if (item?.type !== 'event') continue;
+          expect({ name, topic: toEventSelector(item) }).toEqual({ name, topic: toEventSelector(signature) });
         }
       }
     });
@@ -261,12 +252,14 @@ describe('catalog seed', () => {
         const data = encodeFunctionData({
           abi,
           functionName: 'execute',
-          args: [[call], signatures, id],
+          args: [[{ calls: [call], signatures, id }]],
         });
-        expect(data.slice(0, 10)).toBe(toFunctionSelector('function execute((address,uint256,bytes)[],bytes,bytes32)'));
+        expect(data.slice(0, 10)).toBe(
+          toFunctionSelector('function execute(((address,uint256,bytes)[],bytes,bytes32)[])'),
+        );
         const decoded = decodeFunctionData({ abi, data });
         expect(decoded.functionName).toBe('execute');
-        expect(decoded.args).toEqual([[call], signatures, id]);
+        expect(decoded.args).toEqual([[{ calls: [call], signatures, id }]]);
       }
     });
   });
