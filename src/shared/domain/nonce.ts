@@ -1,6 +1,6 @@
 import { DomainError } from './domain-error';
 
-const UINT256_MAX = (1n << 256n) - 1n;
+export const UINT256_MAX = (1n << 256n) - 1n;
 
 /** Nonces travel as non-negative integer strings up to uint256 (SPEC §1) and are bigint in code. */
 export function parseNonce(input: unknown, field = 'nonce'): bigint {
