@@ -59,7 +59,16 @@ describe('loadConfig', () => {
   });
 
   it('requires JWT_SECRET in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: base.DATA_DIR })).toThrow(/JWT_SECRET is required/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: base.DATA_DIR, DATABASE_URL: 'postgres://u@db/x' }),
+    ).toThrow(/JWT_SECRET is required/);
+  });
+
+  it('requires DATABASE_URL in production, saying what to set, instead of starting an embedded database', () => {
+    const message = problem({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) });
+    expect(message).toMatch(/^Invalid configuration: DATABASE_URL is required when NODE_ENV=production/);
+    expect(message).toContain('set DATABASE_URL=postgres://');
+    expect(message).not.toContain('\n');
   });
 
   it('never echoes a connection string, which may hold a password', () => {

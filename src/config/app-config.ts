@@ -74,10 +74,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
       `must not exceed HTTP_REQUEST_TIMEOUT (${httpRequestTimeoutSeconds})`,
     );
   }
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']) ?? null;
+  if (databaseUrl === null && nodeEnv === 'production') {
+    throw new ConfigError(
+      'DATABASE_URL',
+      'is required when NODE_ENV=production (the embedded PostgreSQL is for development: set DATABASE_URL=postgres://user:password@host:5432/db)',
+    );
+  }
   return {
     nodeEnv,
     port,
-    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']) ?? null,
+    databaseUrl,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']) ?? null,
     redisKeyPrefix: text(env, 'REDIS_KEY_PREFIX') ?? 'deployments-api:',
     jwtSecret: jwtSecret ?? persistedSecret(dataDir),
