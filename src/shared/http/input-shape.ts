@@ -20,28 +20,59 @@ function hasNul(text: string): boolean {
   return text.includes('\u0000');
 }
 
+interface Visit {
+  readonly value: unknown;
+  readonly depth: number;
+  /** Where the value sits; the path is spelled out only when there is a problem to report. */
+  readonly parent: Visit | undefined;
+  readonly key: string | number | undefined;
+}
+
+function pathOf(visit: Visit | undefined, key?: string): string {
+  const parts: (string | number)[] = key === undefined ? [] : [key];
+  for (let at = visit; at !== undefined && at.key !== undefined; at = at.parent) parts.unshift(at.key);
+  return parts.reduce<string>(
+    (path, part) => (typeof part === 'number' ? `${path}[${part}]` : path === '' ? part : `${path}.${part}`),
+    '',
+  );
+}
+
 /** The first problem of a parsed JSON body, naming where it is; undefined when the body is fine. */
 export function inspectJson(body: unknown): FieldProblem | undefined {
-  const stack: { value: unknown; depth: number; path: string }[] = [{ value: body, depth: 1, path: '' }];
+  const stack: Visit[] = [{ value: body, depth: 1, parent: undefined, key: undefined }];
   while (stack.length > 0) {
-    const { value, depth, path } = stack.pop()!;
+    const visit = stack.pop()!;
+    const value = visit.value;
     if (typeof value === 'string') {
-      if (hasNul(value))
-        return { field: path || 'body', message: `${path || 'body'} must not contain the NUL character (U+0000)` };
+      if (hasNul(value)) {
+        const field = pathOf(visit) || 'body';
+        return { field, message: `${field} must not contain the NUL character (U+0000)` };
+      }
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
-    if (depth > MAX_JSON_DEPTH)
+    if (visit.depth > MAX_JSON_DEPTH) {
       return { field: 'body', message: `body must not be nested deeper than ${MAX_JSON_DEPTH} levels` };
+    }
+    const depth = visit.depth + 1;
     if (Array.isArray(value)) {
-      value.forEach((item, index) => stack.push({ value: item, depth: depth + 1, path: `${path}[${index}]` }));
+      for (let index = 0; index < value.length; index++) {
+        stack.push({ value: value[index] as unknown, depth, parent: visit, key: index });
+      }
       continue;
     }
-    for (const key of Object.keys(value)) {
-      const child = path === '' ? key : `${path}.${key}`;
-      if (isPrototypeName(key)) return { field: child, message: `${child} is not allowed` };
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      if (PROTOTYPE_NAMES.has(key)) {
+        const field = pathOf(visit, key);
+        return { field, message: `${field} is not allowed` };
+      }
       if (hasNul(key)) return { field: 'body', message: 'body keys must not contain the NUL character (U+0000)' };
-      stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1, path: child });
+      const child = (value as Record<string, unknown>)[key];
+      // Scalars other than strings need no visit of their own.
+      if (typeof child === 'string' ? hasNul(child) : typeof child === 'object' && child !== null) {
+        stack.push({ value: child, depth, parent: visit, key });
+      }
     }
   }
   return undefined;
