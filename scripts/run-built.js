@@ -3,8 +3,9 @@
 'use strict';
 const { spawnSync } = require('node:child_process');
 const { ensureBuilt } = require('./build-if-stale');
+const { runtime } = require('./runtime');
 
 const [entry, ...args] = process.argv.slice(2);
 ensureBuilt();
-const result = spawnSync(process.execPath, [entry, ...args], { stdio: 'inherit' });
+const result = spawnSync(runtime(), [entry, ...args], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -1,7 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { AppConfig } from './config/app-config';
-import { bodyParserErrorHandler, jsonBodyParser } from './shared/http/body-parsing';
+import { bodyParserErrorHandler, jsonBodyParser, queryShapeGuard } from './shared/http/body-parsing';
 import { ErrorResponseFilter } from './shared/http/error-response.filter';
 import { parseQueryString } from './shared/http/query-string';
 import { requestContextMiddleware } from './shared/http/request-context.middleware';
@@ -21,6 +22,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   if (config.trustProxy) express.set('trust proxy', true);
 
   app.use(requestContextMiddleware(logger));
+  app.use(queryShapeGuard);
   app.use(jsonBodyParser);
   app.use(bodyParserErrorHandler);
 
@@ -28,4 +30,19 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   app.useGlobalFilters(new ErrorResponseFilter(logger));
   app.useGlobalInterceptors(new UndeclaredQueryInterceptor());
   setupOpenApi(app);
+  boundSlowClients(app.getHttpServer() as Server, config);
+}
+
+/**
+ * A client that trickles its headers or never sends its declared body is cut off (408) instead of
+ * holding a connection for minutes. Node checks these bounds every `connectionsCheckingInterval`,
+ * read when the server starts listening, so it is set here, before `listen`. Idle keep-alive
+ * connections live longer than a load balancer's idle timeout, so the balancer closes them first
+ * and never sends a request on a connection this server is closing.
+ */
+function boundSlowClients(server: Server, config: AppConfig): void {
+  server.headersTimeout = config.httpHeadersTimeoutSeconds * 1000;
+  server.requestTimeout = config.httpRequestTimeoutSeconds * 1000;
+  server.keepAliveTimeout = config.httpKeepAliveTimeoutSeconds * 1000;
+  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = 1000;
 }

@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureApp } from './app-setup';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
+import { loadEnvFile } from './config/env-file';
 import { DatabaseRuntime, openDatabase } from './database/database-runtime';
 import { describeDemoData, seedDemoData } from './database/demo-data';
 import { createLogger, PinoNestLogger } from './shared/logging/logger';
@@ -13,14 +14,18 @@ async function bootstrap(config: AppConfig): Promise<void> {
   let database: DatabaseRuntime | undefined;
   let app: NestExpressApplication | undefined;
 
+  let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
+    // Ctrl-C reaches this process twice (from the terminal, and forwarded by scripts/start.js):
+    // the second one must not cut the shutdown short and leave the embedded PostgreSQL behind.
+    if (stopping) return;
+    stopping = true;
     logger.info({ signal }, 'shutting down');
-    await app?.close();
+    await app?.close().catch((error: unknown) => logger.error({ err: error }, 'closing the app failed'));
     await database?.stop();
     process.exit(0);
   };
-  process.once('SIGINT', (signal) => void shutdown(signal));
-  process.once('SIGTERM', (signal) => void shutdown(signal));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
 
   try {
     database = await openDatabase(config, logger);
@@ -45,6 +50,7 @@ async function bootstrap(config: AppConfig): Promise<void> {
 }
 
 try {
+  loadEnvFile();
   void bootstrap(loadConfig());
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;

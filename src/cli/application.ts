@@ -16,7 +16,7 @@ export async function withApplication<T>(work: (app: INestApplicationContext) =>
   ]);
   const config = loadConfig();
   const logger = createLogger('silent');
-  const database = await openDatabase(config, logger);
+  const database = await openDatabase(config, logger, { prepare: true, whenEmbeddedRunning: 'reuse' });
   try {
     const app = await NestFactory.createApplicationContext(
       // A command is over in a moment: callbacks are the serving instances' to deliver.

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { DomainError } from '../shared/domain/domain-error';
+import { loadEnvFile } from '../config/env-file';
 import { CliArgs, CliUsageError } from './cli-args';
 import { chainCommands } from './chain-commands';
 import { contractsCommands } from './contracts-commands';
@@ -41,6 +42,7 @@ async function run(argv: readonly string[]): Promise<void> {
     return;
   }
   try {
+    loadEnvFile();
     const result = await command(CliArgs.parse(rest));
     finish(process.stdout, JSON.stringify(result), 0);
   } catch (error) {

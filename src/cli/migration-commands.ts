@@ -14,7 +14,10 @@ async function withDataSource<T>(work: (dataSource: DataSource) => Promise<T>): 
     import('../database/database-runtime'),
     import('../shared/logging/logger'),
   ]);
-  const database = await openDatabase(loadConfig(), createLogger('silent'), { prepare: false });
+  const database = await openDatabase(loadConfig(), createLogger('silent'), {
+    prepare: false,
+    whenEmbeddedRunning: 'reuse',
+  });
   const dataSource = createDataSource(database.url);
   try {
     await dataSource.initialize();

@@ -90,6 +90,11 @@ describe('loadConfig', () => {
     [{ ACCESS_TOKEN_TTL: '0' }, 'ACCESS_TOKEN_TTL'],
     [{ REFRESH_TOKEN_TTL: '-5' }, 'REFRESH_TOKEN_TTL'],
     [{ TOKEN_RATE_LIMIT: '1.5' }, 'TOKEN_RATE_LIMIT'],
+    [{ API_RATE_LIMIT: '-1' }, 'API_RATE_LIMIT'],
+    [{ API_RATE_WINDOW: '0' }, 'API_RATE_WINDOW'],
+    [{ HTTP_HEADERS_TIMEOUT: '0' }, 'HTTP_HEADERS_TIMEOUT'],
+    [{ HTTP_HEADERS_TIMEOUT: '40', HTTP_REQUEST_TIMEOUT: '30' }, 'HTTP_HEADERS_TIMEOUT'],
+    [{ HTTP_KEEP_ALIVE_TIMEOUT: 'forever' }, 'HTTP_KEEP_ALIVE_TIMEOUT'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ PUBLIC_BASE_URL: 'ftp://x' }, 'PUBLIC_BASE_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
@@ -102,7 +107,16 @@ describe('loadConfig', () => {
   });
 
   it('requires JWT_SECRET in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: base.DATA_DIR })).toThrow(/JWT_SECRET is required/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: base.DATA_DIR, DATABASE_URL: 'postgres://u@db/x' }),
+    ).toThrow(/JWT_SECRET is required/);
+  });
+
+  it('requires DATABASE_URL in production, saying what to set, instead of starting an embedded database', () => {
+    const message = problem({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) });
+    expect(message).toMatch(/^Invalid configuration: DATABASE_URL is required when NODE_ENV=production/);
+    expect(message).toContain('set DATABASE_URL=postgres://');
+    expect(message).not.toContain('\n');
   });
 
   it('never echoes a connection string, which may hold a password', () => {

@@ -18,6 +18,13 @@ export interface AppConfig {
   readonly refreshTokenTtlSeconds: number;
   /** Obtain-token requests allowed per client address in any 60 s window. */
   readonly tokenRateLimit: number;
+  /** /api/v1 requests allowed per credential in any `apiRateWindowSeconds`; 0 turns the limit off. */
+  readonly apiRateLimit: number;
+  readonly apiRateWindowSeconds: number;
+  /** Slow-client bounds of the HTTP server (seconds): headers, whole request, idle keep-alive. */
+  readonly httpHeadersTimeoutSeconds: number;
+  readonly httpRequestTimeoutSeconds: number;
+  readonly httpKeepAliveTimeoutSeconds: number;
   readonly trustProxy: boolean;
   readonly publicBaseUrl: string;
   /** Null disables the chain-event intake route. */
@@ -108,17 +115,38 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError('JWT_SECRET', 'is required when NODE_ENV=production');
   }
   const port = integer(env, 'PORT', 3000, 0, 65535);
+  const httpHeadersTimeoutSeconds = integer(env, 'HTTP_HEADERS_TIMEOUT', 10, 1, 600);
+  const httpRequestTimeoutSeconds = integer(env, 'HTTP_REQUEST_TIMEOUT', 30, 1, 3600);
+  if (httpHeadersTimeoutSeconds > httpRequestTimeoutSeconds) {
+    throw new ConfigError(
+      'HTTP_HEADERS_TIMEOUT',
+      `must not exceed HTTP_REQUEST_TIMEOUT (${httpRequestTimeoutSeconds})`,
+    );
+  }
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']) ?? null;
+  if (databaseUrl === null && nodeEnv === 'production') {
+    throw new ConfigError(
+      'DATABASE_URL',
+      'is required when NODE_ENV=production (the embedded PostgreSQL is for development: set DATABASE_URL=postgres://user:password@host:5432/db)',
+    );
+  }
   const signingSecret = jwtSecret ?? persistedSecret(dataDir);
   return {
     nodeEnv,
     port,
-    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']) ?? null,
+    databaseUrl,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']) ?? null,
     redisKeyPrefix: text(env, 'REDIS_KEY_PREFIX') ?? 'deployments-api:',
     jwtSecret: signingSecret,
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL', 60, 1, 86_400),
     refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL', 6 * 3600, 1, 30 * 86_400),
     tokenRateLimit: integer(env, 'TOKEN_RATE_LIMIT', 15, 1, 1_000_000),
+    apiRateLimit: integer(env, 'API_RATE_LIMIT', 1200, 0, 1_000_000),
+    apiRateWindowSeconds: integer(env, 'API_RATE_WINDOW', 60, 1, 3600),
+    httpHeadersTimeoutSeconds,
+    httpRequestTimeoutSeconds,
+    // Above the idle timeouts of common load balancers (60-65 s), so they close idle connections first.
+    httpKeepAliveTimeoutSeconds: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT', 75, 1, 3600),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     publicBaseUrl: (url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     indexerApiKey: text(env, 'INDEXER_API_KEY') ?? null,

@@ -20,13 +20,16 @@ export interface DatabaseRuntime {
 export async function openDatabase(
   config: AppConfig,
   logger: Logger,
-  options: { prepare: boolean } = { prepare: true },
+  options: { prepare: boolean; whenEmbeddedRunning?: 'reuse' | 'refuse' } = { prepare: true },
 ): Promise<DatabaseRuntime> {
   if (config.databaseUrl !== null) {
     if (options.prepare) await prepareDatabase(config.databaseUrl, config, logger);
     return { url: config.databaseUrl, stop: () => Promise.resolve() };
   }
-  const embedded = await startEmbeddedPostgres(config.dataDir, (line) => logger.info(line));
+  // The server refuses a cluster another process runs; the CLI works on the running server's.
+  const embedded = await startEmbeddedPostgres(config.dataDir, (line) => logger.info(line), {
+    whenRunning: options.whenEmbeddedRunning ?? 'refuse',
+  });
   try {
     const url = await ensureDatabase(embedded.url, EMBEDDED_DATABASE_NAME);
     if (options.prepare) await prepareDatabase(url, config, logger);

@@ -11,7 +11,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { dirname, join, parse, resolve } from 'node:path';
 import { tmpdir, userInfo } from 'node:os';
 
@@ -41,6 +41,7 @@ interface RunAs {
 export async function startEmbeddedPostgres(
   requestedDir: string,
   log: (line: string) => void,
+  options: { whenRunning: 'reuse' | 'refuse' } = { whenRunning: 'refuse' },
 ): Promise<EmbeddedDatabase> {
   const runAs = userInfo().uid === 0 ? postgresUser() : undefined;
   const binaries = await reachableBinaries(runAs !== undefined, log);
@@ -50,6 +51,22 @@ export async function startEmbeddedPostgres(
   if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
     log(`initialising embedded PostgreSQL in ${clusterDir}`);
     initialise(binaries.initdb, clusterDir, password, runAs);
+  }
+  const running = await runningServer(clusterDir);
+  if (running !== undefined) {
+    if (options.whenRunning === 'refuse') {
+      throw new Error(
+        `the embedded PostgreSQL in ${clusterDir} is already running (pid ${running.pid}, port ${running.port}), ` +
+          'started by another process (is `npm start` running?): stop that process, or use another DATA_DIR, or set DATABASE_URL',
+      );
+    }
+    // The CLI beside `npm start`: work on the server's database, and leave stopping it to the server.
+    log(`using the embedded PostgreSQL already running in ${clusterDir} (pid ${running.pid}, port ${running.port})`);
+    return {
+      url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${running.port}/postgres`,
+      dataDir,
+      stop: () => Promise.resolve(),
+    };
   }
   const port = await freePort();
   const server = await startServer(binaries.postgres, clusterDir, port, runAs);
@@ -204,6 +221,43 @@ function clusterPassword(dataDir: string): string {
   const password = randomBytes(24).toString('base64url');
   writeFileSync(file, password, { mode: 0o600 });
   return password;
+}
+
+/**
+ * The PostgreSQL another process runs on this cluster, from its `postmaster.pid` (line 1 the pid,
+ * line 4 the port), when that process is alive and the port answers; a stale file is ignored
+ * (PostgreSQL itself removes it at the next start).
+ */
+async function runningServer(clusterDir: string): Promise<{ pid: number; port: number } | undefined> {
+  let lines: string[];
+  try {
+    lines = readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return undefined;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM: alive, but another user's (the postgres user when we run as root).
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
+  }
+  return (await portAnswers(port)) ? { pid, port } : undefined;
+}
+
+function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolveAnswer) => {
+    const socket = connect({ port, host: '127.0.0.1', timeout: 1_000 });
+    const done = (answers: boolean) => {
+      socket.destroy();
+      resolveAnswer(answers);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
 }
 
 function freePort(): Promise<number> {

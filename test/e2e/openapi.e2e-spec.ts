@@ -45,12 +45,12 @@ describe('OpenAPI document', () => {
     >;
     const errorBody = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponseDto' } } };
     const expected: [string, string, string[]][] = [
-      ['/api/v1/public/currencies', 'CurrenciesController_findAll_v1', ['200', '304', '400']],
-      ['/api/v1/public/currencies/{id}', 'CurrenciesController_findOne_v1', ['200', '304', '400', '404']],
+      ['/api/v1/public/currencies', 'CurrenciesController_findAll_v1', ['200', '304', '400', '429']],
+      ['/api/v1/public/currencies/{id}', 'CurrenciesController_findOne_v1', ['200', '304', '400', '404', '429']],
       [
         '/api/v1/public/smart-contract-versions/{versionId}',
         'PublicSmartContractVersionsController_getByVersionId_v1',
-        ['200', '304', '400', '404'],
+        ['200', '304', '400', '404', '429'],
       ],
     ];
     for (const [path, operationId, statuses] of expected) {
@@ -59,8 +59,68 @@ describe('OpenAPI document', () => {
       expect(operation.security).toEqual([{ ApiKeyAuth: [] }]);
       expect(Object.keys(operation.responses).sort()).toEqual(statuses);
       for (const status of statuses.filter((s) => Number(s) >= 400)) {
-        expect(operation.responses[status].content).toEqual(errorBody);
+        expect(operation.responses[status].content).toEqual({
+          'application/json': { ...errorBody['application/json'], example: expect.any(Object) },
+        });
       }
+    }
+  });
+
+  type Operation = {
+    operationId: string;
+    description?: string;
+    tags?: string[];
+    responses: Record<string, { content?: Record<string, { schema?: { $ref?: string }; example?: unknown }> }>;
+  };
+  const operations = (): [string, Operation][] =>
+    Object.entries(committed.paths as Record<string, Record<string, Operation>>).flatMap(([path, item]) =>
+      Object.values(item).map((operation): [string, Operation] => [path, operation]),
+    );
+
+  it("shows each error status's own example body, not the 409's", () => {
+    let checked = 0;
+    for (const [path, operation] of operations()) {
+      for (const [status, response] of Object.entries(operation.responses).filter(([s]) => Number(s) >= 400)) {
+        for (const media of Object.values(response.content ?? {})) {
+          const example = media.example as { statusCode?: number; message?: string; errors?: { status: string }[] };
+          expect({ path, status, hasExample: example !== undefined }).toEqual({ path, status, hasExample: true });
+          if (media.schema?.$ref === '#/components/schemas/ErrorResponseDto') {
+            expect({ path, status, statusCode: example.statusCode }).toEqual({
+              path,
+              status,
+              statusCode: Number(status),
+            });
+            expect(example.message?.startsWith(`[ERR_${status}] `)).toBe(true);
+          } else {
+            expect({ path, status: example.errors?.[0].status }).toEqual({ path, status });
+          }
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  it('has servers, described tags and a description for every operation', () => {
+    expect((committed.servers as unknown[]).length).toBeGreaterThan(0);
+    const tags = (committed.tags as { name: string; description: string }[]).map((tag) => tag.name);
+    for (const [path, operation] of operations()) {
+      expect({
+        path,
+        operationId: operation.operationId,
+        described: (operation.description ?? '').length > 20,
+      }).toEqual({
+        path,
+        operationId: operation.operationId,
+        described: true,
+      });
+      for (const tag of operation.tags ?? []) expect(tags).toContain(tag);
+    }
+  });
+
+  it('declares the rate limit (429 with Retry-After) on every /api/v1 operation', () => {
+    for (const [path, operation] of operations().filter(([p]) => p.startsWith('/api/v1/'))) {
+      expect({ path, has429: operation.responses['429'] !== undefined }).toEqual({ path, has429: true });
     }
   });
 });

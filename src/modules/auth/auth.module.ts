@@ -1,9 +1,10 @@
-import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import type { Logger } from 'pino';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { LOGGER } from '../../shared/logging/logging.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { ApiRateLimitMiddleware } from './api/api-rate-limit.middleware';
 import { ObtainThrottleGuard } from './api/obtain-throttle.guard';
 import { receivedAtMiddleware } from './api/received-at';
 import { TokenController } from './api/token.controller';
@@ -37,6 +38,7 @@ import { TypeOrmMemberRepository } from './infrastructure/typeorm-member.reposit
     CallerAuthenticator,
     TokenService,
     ObtainThrottleGuard,
+    ApiRateLimitMiddleware,
     { provide: MemberRepository, useClass: TypeOrmMemberRepository },
     { provide: AuthSessionRepository, useClass: TypeOrmAuthSessionRepository },
     {
@@ -54,5 +56,6 @@ import { TypeOrmMemberRepository } from './infrastructure/typeorm-member.reposit
 export class AuthModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(receivedAtMiddleware).forRoutes(TokenController);
+    consumer.apply(ApiRateLimitMiddleware).forRoutes({ path: 'api/v1/*path', method: RequestMethod.ALL });
   }
 }

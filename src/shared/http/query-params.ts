@@ -135,16 +135,36 @@ export function QueryText(options: { description?: string; maxLength?: number } 
   );
 }
 
-const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** The instants both JavaScript and PostgreSQL spell the same way: 0001-01-01T00:00Z to the end of 9999 (UTC). */
+const EARLIEST = new Date('0001-01-01T00:00:00Z').getTime();
+const LATEST = new Date('9999-12-31T23:59:59.999Z').getTime();
 
 /**
- * An ISO 8601 date or date-time in years 0001-9999, the range both JavaScript and PostgreSQL spell
- * the same way (year 0000 is 1 BC in ISO 8601, which PostgreSQL rejects).
+ * An ISO 8601 date or date-time naming a real calendar day and time (`2026-02-30` and `T24:00` are
+ * refused, never rolled over) whose instant lies in years 0001-9999 UTC once its offset is applied:
+ * year 0000 is 1 BC in ISO 8601, which PostgreSQL rejects, and `0001-01-01T00:00+14:00` is in it.
  */
 export function isIsoTimestamp(value: unknown): value is string {
-  return (
-    typeof value === 'string' && ISO_8601.test(value) && !value.startsWith('0000') && !Number.isNaN(Date.parse(value))
-  );
+  if (typeof value !== 'string') return false;
+  const match = ISO_8601.exec(value);
+  if (match === null) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0));
+  const offset = match[7];
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
+  if (hour > 23 || minute > 59 || second > 59) return false;
+  if (offset !== undefined && offset !== 'Z') {
+    const [offsetHours, offsetMinutes] = [Number(offset.slice(1, 3)), Number(offset.slice(-2))];
+    if (offsetHours > 14 || offsetMinutes > 59) return false;
+  }
+  const instant = Date.parse(value);
+  return !Number.isNaN(instant) && instant >= EARLIEST && instant <= LATEST;
+}
+
+function daysInMonth(year: number, month: number): number {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
 }
 
 export function IsIsoTimestamp(options?: ValidationOptions): PropertyDecorator {

@@ -8,6 +8,12 @@ describe('parseQueryString', () => {
     expect(parseQueryString('currencyIds=a,b')).toEqual({ currencyIds: 'a,b' });
   });
 
+  it('reads no parameter when the URL has no query (Express passes null; on Node 24 URLSearchParams(null) is "null=")', () => {
+    expect(parseQueryString(null)).toEqual({});
+    expect(parseQueryString(undefined)).toEqual({});
+    expect(parseQueryString('')).toEqual({});
+  });
+
   it('keeps single values scalar and does not nest objects', () => {
     expect(parseQueryString('page=2&a[b]=c')).toEqual({ page: '2', 'a[b]': 'c' });
   });

@@ -3,10 +3,12 @@
  * folded into `key`, so `a=x&a=y`, `a[]=x&a[]=y` and (after `ToArray`) `a=x,y` all read the same.
  * Nothing else is nested: `a[b]=c` stays a key named `a[b]` and is rejected as unknown.
  */
-export function parseQueryString(query: string): Record<string, string | string[]> {
+export function parseQueryString(query: string | null | undefined): Record<string, string | string[]> {
   const values = new Map<string, string[]>();
   const forcedArrays = new Set<string>();
-  for (const [rawKey, value] of new URLSearchParams(query)) {
+  // Express passes null when the URL has no `?`. URLSearchParams(null) reads the string "null"
+  // (a parameter named null) on Node 22 and later, as the WHATWG spec says; Node 20 read nothing.
+  for (const [rawKey, value] of new URLSearchParams(typeof query === 'string' ? query : '')) {
     const key = rawKey.endsWith('[]') ? rawKey.slice(0, -2) : rawKey;
     if (key !== rawKey) forcedArrays.add(key);
     values.set(key, [...(values.get(key) ?? []), value]);

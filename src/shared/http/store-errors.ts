@@ -12,10 +12,22 @@ const UNAVAILABLE_SQLSTATES = new Set([
 ]);
 
 const UNAVAILABLE_MESSAGES =
-  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
+  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end|already been released to the pool|the database system is (starting up|shutting down)/i;
+
+/**
+ * TypeORM's own errors when the connection under a query runner went away (a database restart
+ * mid-request: the runner is released while the request still holds it), or was never there.
+ */
+const UNAVAILABLE_ERROR_NAMES = new Set([
+  'QueryRunnerAlreadyReleasedError',
+  'QueryRunnerProviderAlreadyReleasedError',
+  'CannotExecuteNotConnectedError',
+  'ConnectionIsNotSetError',
+]);
 
 export function isStoreUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
+  if (UNAVAILABLE_ERROR_NAMES.has(error.name) || UNAVAILABLE_ERROR_NAMES.has(error.constructor.name)) return true;
   const code =
     (error as { code?: unknown }).code ??
     (error as QueryFailedError & { driverError?: { code?: unknown } }).driverError?.code;

@@ -1,5 +1,17 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+import { getMetadataStorage } from 'class-validator';
 import { DomainError, FieldProblem } from '../domain/domain-error';
+
+// class-transformer keeps `@Type()` targets here; it has no public accessor for them.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as {
+  defaultMetadataStorage: {
+    findTypeMetadata(target: object, propertyName: string): { typeFunction(): unknown } | undefined;
+  };
+};
+
+/** At most this many entries in `details`; the message says how many problems there were in all. */
+export const MAX_ERROR_DETAILS = 20;
 
 /** Flattens class-validator's tree into one entry per failed field, named by its path (`calls.0.to`). */
 export function fieldProblems(errors: readonly ValidationError[], parent = ''): FieldProblem[] {
@@ -13,18 +25,88 @@ export function fieldProblems(errors: readonly ValidationError[], parent = ''): 
   });
 }
 
+/** A 400 naming the first MAX_ERROR_DETAILS problems, and counting them all when there were more. */
+export function validationFailed(details: readonly FieldProblem[]): DomainError {
+  const shown = details.slice(0, MAX_ERROR_DETAILS);
+  const fields = [...new Set(shown.map((detail) => detail.field))].join(', ');
+  const message =
+    details.length > shown.length
+      ? `Invalid request: ${details.length} problems, the first ${shown.length}: ${fields}`
+      : `Invalid request: ${fields}`;
+  return DomainError.invalid('VALIDATION_FAILED', message, shown);
+}
+
+type Declared = ReadonlyMap<string, (new () => object) | undefined>;
+const declaredCache = new WeakMap<object, Declared>();
+
+/** The properties a DTO class declares, each with its nested DTO class (`@Type`) when it has one. */
+function declaredProperties(dto: new () => object): Declared {
+  let declared = declaredCache.get(dto);
+  if (declared === undefined) {
+    const names = getMetadataStorage()
+      .getTargetValidationMetadatas(dto, '', true, false)
+      .map((metadata) => metadata.propertyName);
+    declared = new Map(
+      [...new Set(names)].map((name) => {
+        const nested = defaultMetadataStorage.findTypeMetadata(dto, name)?.typeFunction();
+        return [name, typeof nested === 'function' && nested !== Object ? (nested as new () => object) : undefined];
+      }),
+    );
+    declaredCache.set(dto, declared);
+  }
+  return declared;
+}
+
+/**
+ * Refuses, before class-validator runs, an object with more keys than its DTO declares: naming
+ * twelve thousand unknown keys one by one is what made such a body expensive. Nested DTOs
+ * (`@Type(() => CallDto)`) are checked the same way.
+ */
+function excessKeys(value: unknown, dto: new () => object, path: string): DomainError | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const declared = declaredProperties(dto);
+  if (declared.size === 0) return undefined;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const problem = excessKeys(item, dto, `${path}${path === '' ? '' : '.'}${index}`);
+      if (problem !== undefined) return problem;
+    }
+    return undefined;
+  }
+  const keys = Object.keys(value);
+  if (keys.length > declared.size) {
+    const prefix = path === '' ? '' : `${path}.`;
+    const unknown = keys.filter((key) => !declared.has(key)).map((key) => `${prefix}${key}`);
+    return validationFailed(unknown.map((field) => ({ field, message: `${field} is not allowed` })));
+  }
+  for (const key of keys) {
+    const nested = declared.get(key);
+    if (nested === undefined) continue;
+    const problem = excessKeys((value as Record<string, unknown>)[key], nested, path === '' ? key : `${path}.${key}`);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+}
+
+class BoundedValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const dto = metadata.metatype;
+    if ((metadata.type === 'body' || metadata.type === 'query') && typeof dto === 'function') {
+      const problem = excessKeys(value, dto as new () => object, '');
+      if (problem !== undefined) throw problem;
+    }
+    return super.transform(value, metadata);
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new BoundedValidationPipe({
     transform: true,
     whitelist: true,
     forbidNonWhitelisted: true,
     forbidUnknownValues: true,
     stopAtFirstError: true,
     validationError: { target: false, value: false },
-    exceptionFactory: (errors) => {
-      const details = fieldProblems(errors);
-      const fields = [...new Set(details.map((detail) => detail.field))].join(', ');
-      return DomainError.invalid('VALIDATION_FAILED', `Invalid request: ${fields}`, details);
-    },
+    exceptionFactory: (errors) => validationFailed(fieldProblems(errors)),
   });
 }

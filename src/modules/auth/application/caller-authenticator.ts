@@ -51,7 +51,13 @@ export class CallerAuthenticator {
     } catch {
       return undefined;
     }
-    if (claims.token_type !== 'access' || typeof claims.sid !== 'string' || typeof claims.user_id !== 'string')
+    // jsonwebtoken checks `exp` only when the token has one: a token without it would never expire.
+    if (
+      claims.token_type !== 'access' ||
+      typeof claims.sid !== 'string' ||
+      typeof claims.user_id !== 'string' ||
+      typeof claims.exp !== 'number'
+    )
       return undefined;
     // Checked on every request, so a revoked session's access tokens stop at once (SPEC §3 allows 5 s).
     const member = await this.sessions.findLiveSessionMember(claims.sid, claims.user_id);

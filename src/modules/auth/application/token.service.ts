@@ -125,7 +125,8 @@ export class TokenService {
       claims.token_type === 'refresh' &&
       typeof claims.jti === 'string' &&
       typeof claims.sid === 'string' &&
-      typeof claims.user_id === 'string';
+      typeof claims.user_id === 'string' &&
+      typeof claims.exp === 'number'; // jsonwebtoken checks exp only when present: require it
     if (!wellFormed) throw invalidRefresh();
     return claims as TokenClaims;
   }

@@ -9,7 +9,7 @@ import { AccountScoped } from './member-access.guard';
  * The account's callback signing secret (SPEC §13). A controller of its own so the other
  * `/api/v1/accounts/{accountId}` endpoints can live elsewhere without touching this one.
  */
-@ApiTags('Accounts')
+@ApiTags('accounts')
 @AccountScoped()
 @Controller('api/v1/accounts/:accountId/callback-secret')
 export class CallbackSecretController {

@@ -3,6 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { isUuid, uuidv7 } from '../../../shared/domain/ids';
+import { UINT256_MAX } from '../../../shared/domain/amount';
 import { parseNonce } from '../../../shared/domain/nonce';
 import type { SmartContractVersion } from '../../catalog/catalog';
 import { CatalogService } from '../../catalog/catalog.service';
@@ -173,6 +174,14 @@ export class QueueService {
     let nonce: bigint;
     if (command.nonce === undefined) {
       nonce = await this.operations.nextFreeNonce(manager, deployment.id, deployment.currentNonce);
+      if (nonce > UINT256_MAX) {
+        // A live operation holds nonce 2^256-1: no default is left that the contract could execute.
+        throw DomainError.field(
+          'nonce',
+          'the next free nonce would exceed 2^256-1: delete the live operation that holds nonce 2^256-1',
+          'INVALID_NONCE',
+        );
+      }
     } else {
       if (command.nonce < deployment.currentNonce) {
         throw DomainError.field(

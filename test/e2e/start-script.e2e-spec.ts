@@ -1,0 +1,175 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { evmWallet } from '../support/builders';
+import { TEST_JWT_SECRET } from '../support/test-app';
+
+/**
+ * What a new user hit (issue 15 items 13, 14, 17), on the real entry points: `npm start`'s script
+ * on the embedded database, the built CLI beside it, and `.env` at start.
+ */
+const root = join(__dirname, '..', '..');
+const MAIN = join(root, 'dist', 'src', 'main.js');
+const CLI = join(root, 'dist', 'src', 'cli', 'main.js');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function run(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: options.cwd ?? root,
+      env: { PATH: process.env.PATH ?? '', ...options.env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/** Is a process alive? (EPERM: alive, another user's, e.g. the postgres user when we run as root.) */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Pids of every process whose command line mentions `text`. */
+function processesMentioning(text: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+describe('npm start on the embedded database', () => {
+  let dataDir: string;
+  let starter: ChildProcess | undefined;
+  let output = '';
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'deployments-api-start-'));
+    chmodSync(dataDir, 0o755);
+    const port = await freePort();
+    starter = spawn(process.execPath, [join(root, 'scripts', 'start.js')], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        JWT_SECRET: TEST_JWT_SECRET,
+        LOG_LEVEL: 'info',
+      },
+    });
+    starter.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    starter.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    const deadline = Date.now() + 90_000;
+    while (!output.includes('listening on http://localhost')) {
+      if (Date.now() > deadline || starter.exitCode !== null) throw new Error(`npm start did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }, 120_000);
+
+  afterAll(() => {
+    if (starter?.exitCode === null) starter.kill('SIGKILL');
+    for (const pid of processesMentioning(dataDir)) process.kill(pid, 'SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('lets the CLI work beside it, on the database it runs', async () => {
+    const address = evmWallet().address;
+    const created = await run([CLI, 'member:create', '--address', address], {
+      env: { DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET },
+    });
+    expect(created.stderr).toBe('');
+    expect(created.status).toBe(0);
+    expect(JSON.parse(created.stdout)).toMatchObject({ address, apiKey: expect.any(String) });
+    // The CLI left the server's database running: a second command works the same way.
+    const again = await run([CLI, 'member:create', '--address', evmWallet().address], {
+      env: { DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET },
+    });
+    expect(again.stderr).toBe('');
+    expect(again.status).toBe(0);
+  }, 60_000);
+
+  it('refuses a second server on the same files, saying what to do', async () => {
+    const second = await run([MAIN], {
+      env: { DATA_DIR: dataDir, PORT: String(await freePort()), JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'fatal' },
+    });
+    expect(second.status).toBe(1);
+    expect(second.stdout + second.stderr).toContain('is already running');
+    expect(second.stdout + second.stderr).toContain('set DATABASE_URL');
+  }, 60_000);
+
+  it('stops the app and the embedded PostgreSQL on SIGTERM, leaving no process behind', async () => {
+    const postgresPid = Number(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const appPids = processesMentioning('dist/src/main.js').filter((pid) =>
+      readFileSync(`/proc/${pid}/environ`, 'utf8').includes(`DATA_DIR=${dataDir}`),
+    );
+    expect(alive(postgresPid)).toBe(true);
+    expect(appPids).toHaveLength(1);
+    const exited = new Promise<number | null>((resolve) => starter!.once('exit', (code) => resolve(code)));
+    starter!.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const deadline = Date.now() + 20_000;
+    while ((alive(postgresPid) || alive(appPids[0])) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(alive(appPids[0])).toBe(false);
+    expect(alive(postgresPid)).toBe(false);
+    expect(processesMentioning(dataDir)).toEqual([]);
+    expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+  }, 60_000);
+});
+
+describe('.env at start', () => {
+  let cwd: string;
+
+  beforeAll(() => {
+    cwd = mkdtempSync(join(tmpdir(), 'deployments-api-env-'));
+  });
+  afterAll(() => rmSync(cwd, { recursive: true, force: true }));
+
+  it('is read from the working directory: production from .env without DATABASE_URL is refused clearly', async () => {
+    writeFileSync(join(cwd, '.env'), `NODE_ENV=production\nJWT_SECRET=${TEST_JWT_SECRET}\n`);
+    const result = await run([MAIN], { cwd, env: { DATA_DIR: join(cwd, 'data') } });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(
+      'Invalid configuration: DATABASE_URL is required when NODE_ENV=production (the embedded PostgreSQL is for ' +
+        'development: set DATABASE_URL=postgres://user:password@host:5432/db)\n',
+    );
+    expect(existsSync(join(cwd, 'data'))).toBe(false);
+  });
+
+  it('loses to variables already set in the environment', async () => {
+    writeFileSync(join(cwd, '.env'), `NODE_ENV=production\nPORT=not-a-port\n`);
+    const result = await run([MAIN], { cwd, env: { NODE_ENV: 'development', DATA_DIR: join(cwd, 'data') } });
+    expect(result.status).toBe(1);
+    // NODE_ENV=development came from the environment (else JWT_SECRET would be missing first);
+    // PORT came from the file.
+    expect(result.stderr).toBe('Invalid configuration: PORT must be an integer from 0 to 65535 (got "not-a-port")\n');
+  });
+});
