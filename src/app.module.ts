@@ -7,6 +7,7 @@ import { LoggingModule } from './shared/logging/logging.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BillingModule } from './modules/billing/billing.module';
+import { ChainModule } from './modules/chain/chain.module';
 import { ClaimsModule } from './modules/claims/claims.module';
 import { DeploymentsModule } from './modules/deployments/deployments.module';
 import { HealthModule } from './modules/health/health.module';
@@ -34,6 +35,7 @@ export class AppModule {
         HealthModule,
         CatalogModule,
         AuthModule,
+        ChainModule,
         DeploymentsModule,
         BillingModule,
         ClaimsModule,

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ChainEventIntake } from '../modules/deployments/application/chain-events/chain-event-intake';
+import { ChainEventIntake } from '../modules/chain/application/chain-event-intake';
 import { withApplication } from './application';
 import { CliArgs, CliUsageError } from './cli-args';
 

@@ -1,6 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
-import { ChainEventIntake } from '../deployments/application/chain-events/chain-event-intake';
+import { ChainEventIntake } from '../chain/application/chain-event-intake';
+import { ChainModule } from '../chain/chain.module';
 import { DeploymentsModule } from '../deployments/deployments.module';
 import { InvoicePresenter } from './api/invoice-presenter';
 import { InvoicesController } from './api/invoices.controller';
@@ -14,7 +15,7 @@ import { TypeOrmInvoiceRepository } from './infrastructure/typeorm-invoice.repos
  * events.
  */
 @Module({
-  imports: [CatalogModule, DeploymentsModule],
+  imports: [CatalogModule, ChainModule, DeploymentsModule],
   controllers: [InvoicesController],
   providers: [
     InvoicesService,

@@ -1,6 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
-import { ChainEventIntake } from '../deployments/application/chain-events/chain-event-intake';
+import { ChainEventIntake } from '../chain/application/chain-event-intake';
+import { ChainModule } from '../chain/chain.module';
 import { DeploymentsModule } from '../deployments/deployments.module';
 import { ClaimsController } from './api/claims.controller';
 import { ClaimEventHandler } from './application/claim-event.handler';
@@ -9,7 +10,7 @@ import { ClaimsQueries } from './infrastructure/claims.queries';
 
 /** Claims (SPEC §9): a read model over invoice deposits, and the `claim` chain event that empties it. */
 @Module({
-  imports: [CatalogModule, DeploymentsModule],
+  imports: [CatalogModule, ChainModule, DeploymentsModule],
   controllers: [ClaimsController],
   providers: [ClaimsService, ClaimsQueries, ClaimEventHandler],
 })

@@ -3,11 +3,11 @@ import { AuthModule } from '../auth/auth.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { AccountDeploymentsController } from './api/account-deployments.controller';
 import { DeploymentAccessGuard } from './api/deployment-access.guard';
-import { ChainEventsController } from './api/chain-events.controller';
 import { TransactionsController } from './api/transactions.controller';
-import { ChainEventIntake } from './application/chain-events/chain-event-intake';
-import { DeployEventHandler } from './application/chain-events/deploy-event.handler';
-import { DepositTransferHandler } from './application/chain-events/deposit-transfer.handler';
+import { ChainModule } from '../chain/chain.module';
+import { ChainEventIntake } from '../chain/application/chain-event-intake';
+import { DeployEventHandler } from './application/deploy-event.handler';
+import { DepositTransferHandler } from './application/deposit-transfer.handler';
 import { DeploymentsService } from './application/deployments.service';
 import { TransactionRecorder } from './application/transaction-recorder';
 import { TransactionsService } from './application/transactions.service';
@@ -17,18 +17,16 @@ import { DeploymentRepository } from './domain/deployment.repository';
 import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment.repository';
 
 /**
- * Accounts, deployments, the access guard, the transactions read model and the chain-event intake.
- * Other contexts import this module to protect their controllers with `@DeploymentScoped()`, to
- * record transactions (`TransactionRecorder`) and to register their chain-event handlers with
- * `ChainEventIntake.register()` in their own `onModuleInit`.
+ * Accounts, deployments, the access guard and the transactions read model, and this context's
+ * reactions to `deploy` and `transfer` chain events. Other contexts import this module to protect
+ * their controllers with `@DeploymentScoped()` and to record transactions (`TransactionRecorder`).
  */
 @Module({
-  imports: [AuthModule, CatalogModule],
-  controllers: [AccountDeploymentsController, ChainEventsController, TransactionsController],
+  imports: [AuthModule, CatalogModule, ChainModule],
+  controllers: [AccountDeploymentsController, TransactionsController],
   providers: [
     DeploymentsService,
     DeploymentAccessGuard,
-    ChainEventIntake,
     TransactionRecorder,
     DeployEventHandler,
     DepositTransferHandler,
@@ -36,14 +34,7 @@ import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment
     { provide: DeploymentRepository, useClass: TypeOrmDeploymentRepository },
     { provide: TransactionReadRepository, useClass: TypeOrmTransactionReadRepository },
   ],
-  exports: [
-    DeploymentsService,
-    DeploymentAccessGuard,
-    DeploymentRepository,
-    ChainEventIntake,
-    TransactionRecorder,
-    AuthModule,
-  ],
+  exports: [DeploymentsService, DeploymentAccessGuard, DeploymentRepository, TransactionRecorder, AuthModule],
 })
 export class DeploymentsModule implements OnModuleInit {
   constructor(

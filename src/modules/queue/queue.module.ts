@@ -1,7 +1,8 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
 import { DeploymentsModule } from '../deployments/deployments.module';
-import { ChainEventIntake } from '../deployments/application/chain-events/chain-event-intake';
+import { ChainEventIntake } from '../chain/application/chain-event-intake';
+import { ChainModule } from '../chain/chain.module';
 import { QueueOperationsController } from './api/queue-operations.controller';
 import { ExecutionEventHandler } from './application/execution-event.handler';
 import { OperationTransactionDetailsProviders } from './application/operation-transaction-details';
@@ -17,7 +18,7 @@ import { TypeOrmQueueOperationRepository } from './infrastructure/typeorm-queue-
  * operations moved through `OperationTransactionDetailsProviders.register`.
  */
 @Module({
-  imports: [CatalogModule, DeploymentsModule],
+  imports: [CatalogModule, ChainModule, DeploymentsModule],
   controllers: [QueueOperationsController],
   providers: [
     QueueService,

@@ -15,8 +15,8 @@ import type { Request } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/domain/domain-error';
-import { ChainEventBatchDto } from '../application/chain-events/chain-event.dto';
-import { ChainEventIntake, ChainEventResult } from '../application/chain-events/chain-event-intake';
+import { ChainEventBatchDto } from '../application/chain-event.dto';
+import { ChainEventIntake, ChainEventResult } from '../application/chain-event-intake';
 
 /** Disabled (404) unless INDEXER_API_KEY is set; otherwise the `x-indexer-key` header must match it. */
 @Injectable()

@@ -3,10 +3,10 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
-import { DomainError } from '../../../../shared/domain/domain-error';
-import { isStoreUnavailable } from '../../../../shared/http/store-errors';
-import { fieldProblems } from '../../../../shared/http/validation';
-import { LOGGER } from '../../../../shared/logging/logging.module';
+import { DomainError } from '../../../shared/domain/domain-error';
+import { isStoreUnavailable } from '../../../shared/http/store-errors';
+import { fieldProblems } from '../../../shared/http/validation';
+import { LOGGER } from '../../../shared/logging/logging.module';
 import { ChainEvent, CHAIN_EVENT_CLASSES, ChainEventKind } from './chain-event.dto';
 import { ChainEventHandler } from './chain-event-handler';
 

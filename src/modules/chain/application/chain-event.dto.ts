@@ -12,7 +12,7 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
-import { TRANSACTION_STATUSES, TransactionStatus } from '../../domain/transaction-status';
+import { TRANSACTION_STATUSES, TransactionStatus } from '../../deployments/domain/transaction-status';
 
 /**
  * The indexer's wire format (SPEC §10). Shape only: whether an address fits the chain, or a

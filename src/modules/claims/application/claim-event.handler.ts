@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CatalogService } from '../../catalog/catalog.service';
-import { ClaimEventDto } from '../../deployments/application/chain-events/chain-event.dto';
-import { ChainEventHandler } from '../../deployments/application/chain-events/chain-event-handler';
+import { ClaimEventDto } from '../../chain/application/chain-event.dto';
+import { ChainEventHandler } from '../../chain/application/chain-event-handler';
 import { lockDeploymentByAddress } from '../../deployments/application/deployment-locks';
 import { TransactionRecorder } from '../../deployments/application/transaction-recorder';
 import { isSettled } from '../../deployments/domain/transaction-status';

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { canTransitionDeployment, DeploymentStatus } from '../../domain/deployment-status';
-import { TransactionStatus } from '../../domain/transaction-status';
-import { lockDeploymentByAddress } from '../deployment-locks';
-import { TransactionRecorder } from '../transaction-recorder';
-import { DeployEventDto } from './chain-event.dto';
-import { ChainEventHandler } from './chain-event-handler';
+import { canTransitionDeployment, DeploymentStatus } from '../domain/deployment-status';
+import { TransactionStatus } from '../domain/transaction-status';
+import { lockDeploymentByAddress } from './deployment-locks';
+import { TransactionRecorder } from './transaction-recorder';
+import { DeployEventDto } from '../../chain/application/chain-event.dto';
+import { ChainEventHandler } from '../../chain/application/chain-event-handler';
 
 /** Where a deploy transaction's status takes the wallet. */
 const DEPLOYMENT_STATUS_BY_TX: Record<TransactionStatus, DeploymentStatus> = {

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Address } from '../../../../shared/domain/address';
-import { DomainError } from '../../../../shared/domain/domain-error';
-import { CatalogService } from '../../../catalog/catalog.service';
-import { TransactionRecorder } from '../transaction-recorder';
-import { TransferEventDto } from './chain-event.dto';
-import { ChainEventHandler } from './chain-event-handler';
-import { lockDeploymentByAddress } from '../deployment-locks';
+import { Address } from '../../../shared/domain/address';
+import { DomainError } from '../../../shared/domain/domain-error';
+import { CatalogService } from '../../catalog/catalog.service';
+import { TransactionRecorder } from './transaction-recorder';
+import { TransferEventDto } from '../../chain/application/chain-event.dto';
+import { ChainEventHandler } from '../../chain/application/chain-event-handler';
+import { lockDeploymentByAddress } from './deployment-locks';
 
 /**
  * `transfer` events to a deployment's own address: a `direct_deposit` (IN) transaction (SPEC §10).

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
-import { ExecutionEventDto } from '../../deployments/application/chain-events/chain-event.dto';
-import { ChainEventHandler } from '../../deployments/application/chain-events/chain-event-handler';
+import { ExecutionEventDto } from '../../chain/application/chain-event.dto';
+import { ChainEventHandler } from '../../chain/application/chain-event-handler';
 import { lockDeploymentByAddress, saveDeploymentExecutionState } from '../../deployments/application/deployment-locks';
 import { TransactionRecorder } from '../../deployments/application/transaction-recorder';
 import { TransactionStatus } from '../../deployments/domain/transaction-status';
