@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
 import { CatalogService } from '../../catalog/catalog.service';
-import { TransferEventDto } from '../../chain/application/chain-event.dto';
+import { TransferEventDto, transferSourceKey } from '../../chain/application/chain-event.dto';
 import { ChainEventHandler } from '../../chain/application/chain-event-handler';
 import { TransactionRecorder } from '../../deployments/application/transaction-recorder';
 import { isSettled } from '../../deployments/domain/transaction-status';
@@ -37,7 +37,7 @@ export class InvoiceDepositHandler implements ChainEventHandler<TransferEventDto
     const recorded = await this.transactions.record(manager, {
       deploymentId: props.deploymentId,
       chainId: event.chainId,
-      sourceKey: `${event.txHash.toLowerCase()}:${event.logIndex}`,
+      sourceKey: transferSourceKey(event),
       direction: 'IN',
       txHash: event.txHash,
       status: event.status,

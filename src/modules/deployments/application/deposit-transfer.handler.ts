@@ -4,7 +4,7 @@ import { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { CatalogService } from '../../catalog/catalog.service';
 import { TransactionRecorder } from './transaction-recorder';
-import { TransferEventDto } from '../../chain/application/chain-event.dto';
+import { TransferEventDto, transferSourceKey } from '../../chain/application/chain-event.dto';
 import { ChainEventHandler } from '../../chain/application/chain-event-handler';
 import { lockDeploymentByAddress } from './deployment-locks';
 
@@ -43,7 +43,7 @@ export class DepositTransferHandler implements ChainEventHandler<TransferEventDt
     await this.transactions.record(manager, {
       deploymentId: deployment.id,
       chainId: event.chainId,
-      sourceKey: `${txHash}:${event.logIndex}`,
+      sourceKey: transferSourceKey(event, txHash),
       direction: 'IN',
       txHash,
       status: event.status,
