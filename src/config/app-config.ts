@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { IndexerConfig, IndexerConfigError, loadIndexerConfig } from '../modules/chain/indexer/indexer-config';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -25,6 +26,8 @@ export interface AppConfig {
   readonly logLevel: LogLevel;
   readonly runMigrations: boolean;
   readonly dataDir: string;
+  /** The built-in EVM indexer (RPC_URL_<chainId>, INDEXER_*). */
+  readonly indexer: IndexerConfig;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -75,7 +78,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
     runMigrations: boolean(env, 'RUN_MIGRATIONS', true),
     dataDir,
+    indexer: indexerConfig(env),
   };
+}
+
+function indexerConfig(env: Env): IndexerConfig {
+  try {
+    return loadIndexerConfig(env);
+  } catch (error) {
+    if (error instanceof IndexerConfigError) throw new ConfigError(error.variable, error.problem);
+    throw error;
+  }
 }
 
 function text(env: Env, name: string): string | undefined {

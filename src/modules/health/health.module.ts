@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { IndexerModule } from '../chain/indexer/indexer.module';
 import { HealthController } from './health.controller';
 
-@Module({ controllers: [HealthController] })
+@Module({ imports: [IndexerModule], controllers: [HealthController] })
 export class HealthModule {}

@@ -1,0 +1,250 @@
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { LOGGER } from '../../../shared/logging/logging.module';
+import { CatalogService } from '../../catalog/catalog.service';
+import { ChainEventIntake } from '../application/chain-event-intake';
+import { BlockFollower, EventSink } from './block-follower';
+import type { ChainReader } from './chain-reader';
+import { LeaderSession, tryLeadChain } from './chain-leadership';
+import { CheckpointStore } from './checkpoint-store';
+import type { IndexedChainConfig } from './indexer-config';
+import type { ChainCatalog } from './observations';
+import { ViemChainReader } from './viem-chain-reader';
+import { WatchedAddresses } from './watched-addresses';
+
+export interface ChainIndexStatus {
+  readonly chainId: string;
+  /** This instance holds the chain's lock and indexes it. */
+  readonly leader: boolean;
+  /** The chain's head as last seen by the leader (any instance), null before the first step. */
+  readonly head: string | null;
+  /** The last processed block, null before the first step. */
+  readonly checkpoint: string | null;
+  /** Blocks the checkpoint trails the head by. */
+  readonly lag: number | null;
+  readonly updatedAt: string | null;
+  /** The last step's failure on this instance (no URLs or keys), null when it succeeded. */
+  readonly lastError: string | null;
+}
+
+interface LocalState {
+  leader: boolean;
+  lastError: string | null;
+}
+
+const EVENTS_PER_INGEST = 1000;
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * The built-in EVM indexer (issue 13): for every configured chain, campaign for its advisory lock;
+ * the winner follows the chain with a `BlockFollower` and reports to the chain-event intake in
+ * process. RPC or database failures back off exponentially and retry the step from the last
+ * checkpoint. Runs when `INDEXER_ENABLED` is set or from `npm run indexer`.
+ */
+@Injectable()
+export class IndexerService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly local = new Map<string, LocalState>();
+  private abort: AbortController | undefined;
+  private loops: Promise<void>[] = [];
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig & { databaseUrl?: string },
+    private readonly dataSource: DataSource,
+    private readonly catalog: CatalogService,
+    private readonly intake: ChainEventIntake,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  get chains(): readonly IndexedChainConfig[] {
+    return this.config.indexer.chains;
+  }
+
+  onApplicationBootstrap(): void {
+    // Checked at start: a chain the catalog does not know could never confirm anything.
+    for (const chain of this.chains) {
+      const network = this.catalog.findNetwork(chain.chainId);
+      if (network === undefined || network.networkType !== 'evm')
+        throw new Error(`Invalid configuration: RPC_URL_${chain.chainId} names a chain that is not an EVM network of the catalog`);
+    }
+    if (this.config.indexer.enabled) this.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.stop();
+  }
+
+  /** Starts indexing every configured chain (idempotent). */
+  start(readerFor: (chain: IndexedChainConfig) => ChainReader = (chain) => new ViemChainReader(chain.rpcUrl)): void {
+    if (this.abort !== undefined) return;
+    const databaseUrl = this.config.databaseUrl;
+    if (databaseUrl === undefined || databaseUrl === null) throw new Error('the indexer needs the database URL');
+    this.abort = new AbortController();
+    const signal = this.abort.signal;
+    this.loops = this.chains.map((chain) => {
+      const state: LocalState = { leader: false, lastError: null };
+      this.local.set(chain.chainId, state);
+      return this.campaign(chain, readerFor(chain), databaseUrl, state, signal);
+    });
+  }
+
+  /** Stops every chain's loop and releases its lock. */
+  async stop(): Promise<void> {
+    this.abort?.abort();
+    await Promise.all(this.loops);
+    this.loops = [];
+    this.abort = undefined;
+  }
+
+  /** Head, checkpoint and lag per configured chain, from the checkpoint table (any instance's view). */
+  async status(): Promise<ChainIndexStatus[]> {
+    if (this.chains.length === 0) return [];
+    const rows: { chain_id: string; next_block: string; head_block: string | null; updated_at: Date }[] =
+      await this.dataSource.query(
+        `SELECT chain_id, next_block::text, head_block::text, updated_at FROM indexer_checkpoints WHERE chain_id = ANY($1)`,
+        [this.chains.map((chain) => chain.chainId)],
+      );
+    const byChain = new Map(rows.map((row) => [row.chain_id, row]));
+    return this.chains.map((chain) => {
+      const row = byChain.get(chain.chainId);
+      const local = this.local.get(chain.chainId);
+      const checkpoint = row === undefined ? null : BigInt(row.next_block) - 1n;
+      const head = row?.head_block === null || row === undefined ? null : BigInt(row.head_block);
+      return {
+        chainId: chain.chainId,
+        leader: local?.leader ?? false,
+        head: head?.toString() ?? null,
+        checkpoint: checkpoint?.toString() ?? null,
+        lag: head === null || checkpoint === null ? null : Math.max(0, Number(head - checkpoint)),
+        updatedAt: row?.updated_at.toISOString() ?? null,
+        lastError: local?.lastError ?? null,
+      };
+    });
+  }
+
+  private async campaign(
+    chain: IndexedChainConfig,
+    reader: ChainReader,
+    databaseUrl: string,
+    state: LocalState,
+    signal: AbortSignal,
+  ): Promise<void> {
+    let failures = 0;
+    while (!signal.aborted) {
+      let session: LeaderSession | undefined;
+      try {
+        session = await tryLeadChain(databaseUrl, chain.chainId);
+      } catch (error) {
+        failures++;
+        state.lastError = describe(error);
+        this.logger.warn({ chainId: chain.chainId, error: state.lastError }, 'indexer: cannot reach the database');
+        await pause(backoff(failures), signal);
+        continue;
+      }
+      failures = 0;
+      if (session === undefined) {
+        await pause(this.config.indexer.pollIntervalMs, signal);
+        continue;
+      }
+      state.leader = true;
+      this.logger.info({ chainId: chain.chainId }, 'indexer: leading chain');
+      try {
+        await this.follow(chain, reader, session, state, signal);
+      } finally {
+        state.leader = false;
+        await session.release();
+      }
+      if (session.lost !== undefined && !signal.aborted)
+        this.logger.warn({ chainId: chain.chainId, reason: session.lost }, 'indexer: lost the chain lock');
+    }
+  }
+
+  private async follow(
+    chain: IndexedChainConfig,
+    reader: ChainReader,
+    session: LeaderSession,
+    state: LocalState,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const network = this.catalog.findNetwork(chain.chainId);
+    if (network === undefined) return;
+    const book = new WatchedAddresses(chain.chainId, (sql, params) => this.dataSource.query(sql, params));
+    const follower = new BlockFollower(
+      {
+        chainId: chain.chainId,
+        requiredConfirmations: network.requiredConfirmations,
+        batchBlocks: this.config.indexer.batchBlocks,
+        concurrency: this.config.indexer.concurrency,
+        startBlock: chain.startBlock,
+      },
+      reader,
+      new CheckpointStore(session.client, chain.chainId),
+      book,
+      () => this.chainCatalog(chain),
+      this.sink(chain.chainId),
+      this.logger,
+    );
+    let started = false;
+    let failures = 0;
+    while (!signal.aborted && session.lost === undefined) {
+      try {
+        if (!started) {
+          await follower.start();
+          started = true;
+        }
+        const more = await follower.step();
+        failures = 0;
+        state.lastError = null;
+        if (!more) await pause(this.config.indexer.pollIntervalMs, signal);
+      } catch (error) {
+        if (session.lost !== undefined) return;
+        failures++;
+        state.lastError = describe(error);
+        this.logger.warn(
+          { chainId: chain.chainId, error: state.lastError, failures },
+          'indexer: step failed; retrying from the checkpoint',
+        );
+        // The follower's memory may be ahead of a checkpoint that failed to save: reload it.
+        started = false;
+        await pause(backoff(failures), signal);
+      }
+    }
+  }
+
+  private chainCatalog(chain: IndexedChainConfig): ChainCatalog {
+    const tokens = new Map<string, string>();
+    for (const currency of this.catalog.currenciesOfChain(chain.chainId))
+      if (currency.address !== null) tokens.set(currency.address.hex20.toLowerCase(), currency.id);
+    return { chainId: chain.chainId, tokens, factories: new Set(chain.factories) };
+  }
+
+  private sink(chainId: string): EventSink {
+    return async (events) => {
+      for (let i = 0; i < events.length; i += EVENTS_PER_INGEST) {
+        const results = await this.intake.ingest(events.slice(i, i + EVENTS_PER_INGEST));
+        for (const result of results)
+          if (result.error !== null)
+            this.logger.warn({ chainId, eventId: result.eventId, error: result.error }, 'indexer: event rejected');
+      }
+    };
+  }
+}
+
+function backoff(failures: number): number {
+  return Math.min(MAX_BACKOFF_MS, 250 * 2 ** Math.min(failures, 10));
+}
+
+async function pause(ms: number, signal: AbortSignal): Promise<void> {
+  await sleep(ms, undefined, { signal }).catch(() => undefined);
+}
+
+/** viem's short message (its long one quotes the RPC URL, which may carry a key). */
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const short = (error as { shortMessage?: unknown }).shortMessage;
+    return typeof short === 'string' ? short : `${error.name}: ${error.message.split('\n')[0]}`.slice(0, 300);
+  }
+  return 'unknown error';
+}
