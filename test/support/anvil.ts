@@ -1,0 +1,231 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  getAddress,
+  http,
+  parseEther,
+  type Abi,
+  type Account,
+  type Chain,
+  type Hex,
+  type PublicClient,
+  type Transport,
+  type WalletClient,
+} from 'viem';
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { deployChainContracts, type ChainContracts } from '../../src/modules/contracts/deploy-chain-contracts';
+
+/**
+ * A local EVM for tests: anvil from the `@foundry-rs/anvil` npm package (the binary ships in its
+ * per-platform package `@foundry-rs/anvil-<os>-<arch>`; the wrapper's download-on-install script
+ * is not allowed to run, see `allowScripts`). Each `startAnvil()` runs its own node on a free
+ * loopback port; `stop()` ends it. Where the binary cannot run, `describeWithAnvil` skips the
+ * suite and says why.
+ */
+
+const PLATFORM: Record<string, string> = { linux: 'linux', darwin: 'darwin', win32: 'win32' };
+const ARCH: Record<string, string> = { x64: 'amd64', arm64: 'arm64' };
+
+/** Path of the anvil binary inside node_modules, or undefined. */
+export function anvilBinary(): string | undefined {
+  const exe = process.platform === 'win32' ? 'anvil.exe' : 'anvil';
+  const candidates: string[] = [];
+  const platformPackage = `@foundry-rs/anvil-${PLATFORM[process.platform] ?? process.platform}-${ARCH[process.arch] ?? process.arch}`;
+  for (const name of [platformPackage, '@foundry-rs/anvil']) {
+    try {
+      const root = dirname(require.resolve(`${name}/package.json`));
+      candidates.push(join(root, 'bin', exe), join(root, exe));
+    } catch {
+      // not installed for this platform
+    }
+  }
+  return candidates.find((path) => existsSync(path));
+}
+
+let availability: string | null | undefined;
+
+/** Why anvil cannot run here, or null when it can. */
+export function anvilUnavailableReason(): string | null {
+  if (availability !== undefined) return availability;
+  const binary = anvilBinary();
+  if (binary === undefined) {
+    availability = `no anvil binary for ${process.platform}-${process.arch} in node_modules/@foundry-rs`;
+  } else {
+    const probe = spawnSync(binary, ['--version'], { encoding: 'utf8', timeout: 30_000 });
+    availability =
+      probe.status === 0
+        ? null
+        : `${binary} --version failed: ${probe.error?.message ?? probe.stderr.trim() ?? `exit ${probe.status}`}`;
+  }
+  return availability;
+}
+
+/** `describe` when anvil runs here, else a skipped suite whose name says why. */
+export function describeWithAnvil(name: string, body: () => void): void {
+  const reason = anvilUnavailableReason();
+  if (reason === null) {
+    describe(name, body);
+    return;
+  }
+  console.warn(`[anvil] skipping "${name}": ${reason}`);
+  describe.skip(`${name} (skipped: anvil cannot run here: ${reason})`, body);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type TestWalletClient = WalletClient<Transport, Chain, PrivateKeyAccount>;
+
+export interface Anvil {
+  readonly rpcUrl: string;
+  readonly chainId: number;
+  readonly chain: Chain;
+  /** A client that never serves cached values (`cacheTime: 0`). */
+  readonly publicClient: PublicClient;
+  /** A fresh key holding `ether` of the native coin. */
+  fundedAccount(ether?: string): Promise<PrivateKeyAccount>;
+  walletClient(account: PrivateKeyAccount): TestWalletClient;
+  /** Sets an address's native balance (anvil_setBalance). */
+  setBalance(address: Hex, wei: bigint): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface AnvilOptions {
+  readonly chainId?: number;
+}
+
+async function rpcReady(url: string, child: ChildProcess, deadline: number): Promise<boolean> {
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) return false;
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      });
+      if (response.ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+/** Starts anvil on a free loopback port (a few tries, in case another process takes the port first). */
+export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
+  const binary = anvilBinary();
+  const reason = anvilUnavailableReason();
+  if (binary === undefined || reason !== null) throw new Error(`anvil cannot run here: ${reason}`);
+  const chainId = options.chainId ?? 31337;
+  let lastOutput = '';
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const port = await freePort();
+    const child = spawn(binary, ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (output.length < 20_000) output += chunk.toString();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      if (output.length < 20_000) output += chunk.toString();
+    });
+    const rpcUrl = `http://127.0.0.1:${port}`;
+    if (await rpcReady(rpcUrl, child, Date.now() + 30_000)) return anvilAt(rpcUrl, chainId, child);
+    lastOutput = output;
+    await stopChild(child);
+  }
+  throw new Error(`anvil did not start: ${lastOutput.slice(-2000)}`);
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+    }, 5_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function anvilAt(rpcUrl: string, chainId: number, child: ChildProcess): Anvil {
+  const chain = defineChain({
+    id: chainId,
+    name: 'anvil',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+  const transport = http(rpcUrl, { retryCount: 0 });
+  const publicClient = createPublicClient({ chain, transport, cacheTime: 0, pollingInterval: 50 }) as PublicClient;
+  const rpc = async (method: string, params: unknown[]): Promise<unknown> =>
+    publicClient.request({ method, params } as never);
+  const setBalance = async (address: Hex, wei: bigint): Promise<void> => {
+    await rpc('anvil_setBalance', [address, `0x${wei.toString(16)}`]);
+  };
+  return {
+    rpcUrl,
+    chainId,
+    chain,
+    publicClient,
+    walletClient: (account) => createWalletClient({ account, chain, transport, cacheTime: 0, pollingInterval: 50 }),
+    fundedAccount: async (ether = '1000') => {
+      const account = privateKeyToAccount(generatePrivateKey());
+      await setBalance(account.address, parseEther(ether));
+      return account;
+    },
+    setBalance,
+    stop: () => stopChild(child),
+  };
+}
+
+/** Deploys a committed artifact (`contracts/artifacts/<name>.json`) and returns its address. */
+export async function deployArtifact(
+  anvil: Anvil,
+  deployer: PrivateKeyAccount,
+  artifact: { abi: Abi; bytecode: Hex },
+  args: readonly unknown[] = [],
+): Promise<Hex> {
+  const wallet = anvil.walletClient(deployer);
+  const hash = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args: args as never });
+  const receipt = await anvil.publicClient.waitForTransactionReceipt({ hash });
+  if (receipt.status !== 'success' || receipt.contractAddress == null) throw new Error(`deploy failed: ${hash}`);
+  return getAddress(receipt.contractAddress);
+}
+
+/** Loads a committed artifact by contract name (test tokens included). */
+export function loadArtifact(name: string): { abi: Abi; bytecode: Hex } {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const json = require(join(__dirname, '..', '..', 'contracts', 'artifacts', `${name}.json`)) as {
+    abi: Abi;
+    bytecode: Hex;
+  };
+  return { abi: json.abi, bytecode: json.bytecode };
+}
+
+/** Deploys the factory and the three wallet implementations; the shape of one `CHAIN_CONTRACTS` entry. */
+export async function deployWalletContracts(anvil: Anvil, deployer: PrivateKeyAccount): Promise<ChainContracts> {
+  return deployChainContracts(
+    anvil.walletClient(deployer) as WalletClient<Transport, Chain, Account>,
+    anvil.publicClient,
+  );
+}
