@@ -1,6 +1,6 @@
 import type { Hex } from 'viem';
 import type { ChainBlock, ChainLog, ChainReader, ChainReceipt, LogQuery } from './chain-reader';
-import type { CheckpointStore, StoredBlock } from './checkpoint-store';
+import type { CheckpointPort, StoredBlock } from './checkpoint-store';
 import {
   type AddressBook,
   type ChainCatalog,
@@ -52,7 +52,7 @@ export class BlockFollower {
   constructor(
     private readonly options: BlockFollowerOptions,
     private readonly reader: ChainReader,
-    private readonly store: CheckpointStore,
+    private readonly store: CheckpointPort,
     private readonly book: RefreshableAddressBook,
     private readonly catalog: () => ChainCatalog,
     private readonly sink: EventSink,

@@ -26,6 +26,13 @@ export interface CheckpointUpdate {
   readonly pruneBelow?: bigint;
 }
 
+/** Where a follower keeps its progress; `CheckpointStore` is the PostgreSQL one. */
+export interface CheckpointPort {
+  load(): Promise<ChainCheckpoint | undefined>;
+  create(nextBlock: bigint): Promise<void>;
+  save(update: CheckpointUpdate): Promise<void>;
+}
+
 /** What a pg client or pool answers; the store runs on the leader's own connection. */
 export interface Queryable {
   query<R extends object = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
@@ -36,7 +43,7 @@ export interface Queryable {
  * `indexer_blocks`). Every write goes through the connection that holds the chain's advisory
  * lock, so an instance that lost the lock (its connection died) cannot write a stale checkpoint.
  */
-export class CheckpointStore {
+export class CheckpointStore implements CheckpointPort {
   constructor(
     private readonly db: Queryable,
     private readonly chainId: string,

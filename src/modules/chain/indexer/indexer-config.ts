@@ -103,7 +103,8 @@ function rpcUrl(name: string, raw: string): string {
   } catch {
     throw new IndexerConfigError(name, 'is not a valid URL');
   }
-  if (!['http:', 'https:'].includes(parsed.protocol)) throw new IndexerConfigError(name, 'must use http:// or https://');
+  if (!['http:', 'https:'].includes(parsed.protocol))
+    throw new IndexerConfigError(name, 'must use http:// or https://');
   return raw;
 }
 

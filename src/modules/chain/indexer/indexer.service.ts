@@ -67,7 +67,9 @@ export class IndexerService implements OnApplicationBootstrap, OnApplicationShut
     for (const chain of this.chains) {
       const network = this.catalog.findNetwork(chain.chainId);
       if (network === undefined || network.networkType !== 'evm')
-        throw new Error(`Invalid configuration: RPC_URL_${chain.chainId} names a chain that is not an EVM network of the catalog`);
+        throw new Error(
+          `Invalid configuration: RPC_URL_${chain.chainId} names a chain that is not an EVM network of the catalog`,
+        );
     }
     if (this.config.indexer.enabled) this.start();
   }

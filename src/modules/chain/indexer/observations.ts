@@ -74,9 +74,7 @@ export interface ChainCatalog {
 
 /** The block's transactions that send the native coin to a watched address: their receipts are needed. */
 export function nativeCandidates(block: ChainBlock, book: AddressBook): ChainTransaction[] {
-  return block.transactions.filter(
-    (tx) => tx.value > 0n && tx.to !== null && book.isWatched(tx.to.toLowerCase()),
-  );
+  return block.transactions.filter((tx) => tx.value > 0n && tx.to !== null && book.isWatched(tx.to.toLowerCase()));
 }
 
 /**

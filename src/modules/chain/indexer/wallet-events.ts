@@ -35,7 +35,10 @@ export function topicAddress(topic: Hex | undefined): string | undefined {
 }
 
 /** ERC-20 `Transfer`: three topics and a 32-byte value (ERC-721's has four topics and no data). */
-export function decodeTransfer(topics: readonly Hex[], data: Hex): { from: string; to: string; value: bigint } | undefined {
+export function decodeTransfer(
+  topics: readonly Hex[],
+  data: Hex,
+): { from: string; to: string; value: bigint } | undefined {
   if (topics.length !== 3 || data.length !== 66) return undefined;
   const from = topicAddress(topics[1]);
   const to = topicAddress(topics[2]);
