@@ -42,20 +42,20 @@ class FakeChain implements ChainReader {
     this.fork++;
   }
 
-  async headNumber(): Promise<bigint> {
+  headNumber(): Promise<bigint> {
     this.maybeFail();
-    return BigInt(this.blocks.length - 1);
+    return Promise.resolve(BigInt(this.blocks.length - 1));
   }
 
-  async block(number: bigint, withTransactions: boolean): Promise<ChainBlock | undefined> {
+  block(number: bigint, withTransactions: boolean): Promise<ChainBlock | undefined> {
     this.maybeFail();
     this.calls.blocks++;
     const block = this.blocks[Number(number)];
-    if (block === undefined) return undefined;
-    return { ...block, transactions: withTransactions ? block.txs : [] };
+    if (block === undefined) return Promise.resolve(undefined);
+    return Promise.resolve({ ...block, transactions: withTransactions ? block.txs : [] });
   }
 
-  async logs(query: LogQuery): Promise<ChainLog[]> {
+  logs(query: LogQuery): Promise<ChainLog[]> {
     this.maybeFail();
     this.calls.logs++;
     const logs: ChainLog[] = [];
@@ -76,11 +76,11 @@ class FakeChain implements ChainReader {
         }
       }
     }
-    return logs;
+    return Promise.resolve(logs);
   }
 
-  async receipt(): Promise<ChainReceipt> {
-    return { success: true, fee: 21_000n };
+  receipt(): Promise<ChainReceipt> {
+    return Promise.resolve({ success: true, fee: 21_000n });
   }
 
   private maybeFail(): void {
@@ -96,33 +96,36 @@ class MemoryCheckpoints implements CheckpointPort {
   blocks = new Map<bigint, StoredBlock>();
   failSave = false;
 
-  async load(): Promise<ChainCheckpoint | undefined> {
-    if (this.nextBlock === undefined) return undefined;
-    return {
+  load(): Promise<ChainCheckpoint | undefined> {
+    if (this.nextBlock === undefined) return Promise.resolve(undefined);
+    return Promise.resolve({
       nextBlock: this.nextBlock,
       blocks: [...this.blocks.values()].sort((a, b) => Number(a.number - b.number)).map((b) => structuredClone(b)),
-    };
+    });
   }
 
-  async create(nextBlock: bigint): Promise<void> {
+  create(nextBlock: bigint): Promise<void> {
     this.nextBlock ??= nextBlock;
+    return Promise.resolve();
   }
 
-  async save(update: CheckpointUpdate): Promise<void> {
-    if (this.failSave) throw new Error('database down');
+  save(update: CheckpointUpdate): Promise<void> {
+    if (this.failSave) return Promise.reject(new Error('database down'));
     for (const n of [...this.blocks.keys()]) {
       if (update.dropFrom !== undefined && n >= update.dropFrom) this.blocks.delete(n);
       if (update.pruneBelow !== undefined && n < update.pruneBelow) this.blocks.delete(n);
     }
     for (const block of update.put) this.blocks.set(block.number, structuredClone(block));
     this.nextBlock = update.nextBlock;
+    return Promise.resolve();
   }
 }
 
 const book = {
   refreshes: 0,
-  async refresh() {
+  refresh() {
     this.refreshes++;
+    return Promise.resolve();
   },
   isWatched: (address: string) => address === INVOICE || address === WALLET,
   isDeployment: (address: string) => address === WALLET,
@@ -180,11 +183,12 @@ function setup(options: { length?: number; startBlock?: bigint | null; required?
       store,
       book,
       () => ({ chainId: CHAIN, tokens: new Map([[TOKEN, `${CHAIN}-${TOKEN}`]]), factories: new Set() }),
-      async (events) => {
+      (events) => {
         for (const event of events as unknown as Reported[]) {
           reported.push(event);
           applied.add(event.eventId);
         }
+        return Promise.resolve();
       },
       logger,
     );
