@@ -91,9 +91,7 @@ export class BlockFollower {
 
     const from = this.nextBlock;
     const to = min(head, from + BigInt(this.options.batchBlocks) - 1n);
-    const fetched = await mapLimit(rangeOf(from, to), this.options.concurrency, (number) =>
-      this.reader.block(number, true),
-    );
+    const fetched = await this.inChunks(rangeOf(from, to), (number) => this.reader.block(number, true));
     // A block below the head we just read is missing: the chain got shorter while we read it.
     if (fetched.some((block) => block === undefined)) return true;
     const blocks = fetched as ChainBlock[];
@@ -212,12 +210,26 @@ export class BlockFollower {
     }
   }
 
+  /**
+   * `fetch` over `items`, CALLS_PER_CHUNK calls issued together (one JSON-RPC batch) and
+   * `concurrency` chunks in flight.
+   */
+  private async inChunks<T, R>(items: readonly T[], fetch: (item: T) => Promise<R>): Promise<R[]> {
+    const chunks: T[][] = [];
+    for (let i = 0; i < items.length; i += CALLS_PER_CHUNK) chunks.push(items.slice(i, i + CALLS_PER_CHUNK));
+    const results = await mapLimit(chunks, this.options.concurrency, (chunk) => Promise.all(chunk.map(fetch)));
+    return results.flat();
+  }
+
   private async fetchReceipts(blocks: readonly ChainBlock[]): Promise<Map<Hex, ChainReceipt>> {
     const candidates = blocks.flatMap((block) => nativeCandidates(block, this.book));
-    const receipts = await mapLimit(candidates, this.options.concurrency, (tx) => this.reader.receipt(tx.hash));
+    const receipts = await this.inChunks(candidates, (tx) => this.reader.receipt(tx.hash));
     return new Map(candidates.map((tx, i) => [tx.hash, receipts[i]]));
   }
 }
+
+/** Calls sent as one JSON-RPC batch (the viem transport batches calls made together). */
+const CALLS_PER_CHUNK = 25;
 
 function isRangeLimit(error: unknown): boolean {
   const message = error instanceof Error ? `${error.message} ${String((error as { details?: unknown }).details)}` : '';
