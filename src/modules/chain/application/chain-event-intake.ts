@@ -10,6 +10,9 @@ import { LOGGER } from '../../../shared/logging/logging.module';
 import { ChainEvent, CHAIN_EVENT_CLASSES, ChainEventKind } from './chain-event.dto';
 import { ChainEventHandler } from './chain-event-handler';
 
+/** The result error of an event that failed for a reason other than its content (worth retrying). */
+export const INTERNAL_EVENT_ERROR = 'internal error while applying the event';
+
 export interface ChainEventResult {
   readonly eventId: string | null;
   /** True when this call changed state; false for a replay or a rejected event. */
@@ -67,7 +70,7 @@ export class ChainEventIntake {
       if (error instanceof DomainError) return { eventId, applied: false, duplicate: false, error: error.message };
       if (isStoreUnavailable(error)) throw error;
       this.logger.error({ err: error, eventId }, 'chain event failed');
-      return { eventId, applied: false, duplicate: false, error: 'internal error while applying the event' };
+      return { eventId, applied: false, duplicate: false, error: INTERNAL_EVENT_ERROR };
     }
   }
 }

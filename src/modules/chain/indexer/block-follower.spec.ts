@@ -1,5 +1,5 @@
 import { type Hex, keccak256, numberToHex, padHex, toHex } from 'viem';
-import { BlockFollower, mapLimit } from './block-follower';
+import { BlockFollower, mapLimit, passesMilestone } from './block-follower';
 import type { ChainBlock, ChainLog, ChainReader, ChainReceipt, ChainTransaction, LogQuery } from './chain-reader';
 import type { ChainCheckpoint, CheckpointPort, CheckpointUpdate, StoredBlock } from './checkpoint-store';
 import { NATIVE_LOG_INDEX } from './observations';
@@ -352,6 +352,37 @@ describe('BlockFollower', () => {
     await drain(follower);
     expect(follower.checkpoint).toBe(5n);
     expect(reported).toHaveLength(1);
+  });
+});
+
+describe('confirmation milestones', () => {
+  it('reports every count up to 8, then powers of two, then the required count', async () => {
+    const { chain, reported, make, drain } = setup({ required: 20 });
+    const follower = make();
+    await follower.start();
+    const deposit = nativeTx(INVOICE, 1n);
+    chain.mine([deposit]);
+    await drain(follower);
+    for (let i = 0; i < 25; i++) {
+      chain.mine();
+      await drain(follower);
+    }
+    expect(reported.map((e) => `${e.status}:${e.confirmations}`)).toEqual([
+      ...[1, 2, 3, 4, 5, 6, 7, 8, 16].map((n) => `PENDING:${n}`),
+      'CONFIRMED:20',
+    ]);
+  });
+
+  it.each([
+    [0, 1, true],
+    [7, 8, true],
+    [8, 9, false],
+    [8, 16, true],
+    [15, 16, true],
+    [16, 31, false],
+    [30, 33, true],
+  ])('from %d to %d: %s', (before, now, expected) => {
+    expect(passesMilestone(before, now)).toBe(expected);
   });
 });
 

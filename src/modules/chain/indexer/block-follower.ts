@@ -116,7 +116,7 @@ export class BlockFollower {
     }));
 
     const reReport = this.lastReportedHead !== head;
-    await this.sink(this.report([...(reReport ? this.window : []), ...fresh], head));
+    await this.sink(this.report([...(reReport ? this.window : []), ...fresh], new Set(fresh), head));
     this.lastReportedHead = head;
 
     const last = fresh[fresh.length - 1];
@@ -136,11 +136,26 @@ export class BlockFollower {
     return to < head;
   }
 
-  private report(blocks: readonly StoredBlock[], head: bigint): Record<string, unknown>[] {
+  /**
+   * Events for `fresh` blocks, and for window blocks whose confirmation count reached a milestone
+   * since the last report: every count up to 8, then powers of two, then the required count. A
+   * 128-confirmation network reports a deposit a dozen times on its way, not 128.
+   */
+  private report(
+    blocks: readonly StoredBlock[],
+    fresh: ReadonlySet<StoredBlock>,
+    head: bigint,
+  ): Record<string, unknown>[] {
     const events: Record<string, unknown>[] = [];
+    const previousHead = this.lastReportedHead;
     for (const block of blocks) {
       const confirmations = Number(head - block.number + 1n);
-      const status = confirmations >= this.options.requiredConfirmations ? 'CONFIRMED' : 'PENDING';
+      const final = confirmations >= this.options.requiredConfirmations;
+      if (!fresh.has(block) && !final && previousHead !== undefined) {
+        const before = Number(previousHead - block.number + 1n);
+        if (!passesMilestone(before, confirmations)) continue;
+      }
+      const status = final ? 'CONFIRMED' : 'PENDING';
       for (const observation of block.observations)
         events.push(toChainEvent(this.options.chainId, observation, status, confirmations));
     }
@@ -226,6 +241,13 @@ export class BlockFollower {
     const receipts = await this.inChunks(candidates, (tx) => this.reader.receipt(tx.hash));
     return new Map(candidates.map((tx, i) => [tx.hash, receipts[i]]));
   }
+}
+
+/** Whether a confirmation count in (before, now] is worth a report: 1..8, then powers of two. */
+export function passesMilestone(before: number, now: number): boolean {
+  if (now <= 8) return now > before;
+  for (let milestone = 16; milestone <= now; milestone *= 2) if (milestone > before) return true;
+  return false;
 }
 
 /** Calls sent as one JSON-RPC batch (the viem transport batches calls made together). */

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { LOGGER } from '../../../shared/logging/logging.module';
 import { CatalogService } from '../../catalog/catalog.service';
-import { ChainEventIntake } from '../application/chain-event-intake';
+import { ChainEventIntake, INTERNAL_EVENT_ERROR } from '../application/chain-event-intake';
 import { BlockFollower, EventSink } from './block-follower';
 import type { ChainReader } from './chain-reader';
 import { LeaderSession, tryLeadChain } from './chain-leadership';
@@ -222,13 +222,21 @@ export class IndexerService implements OnApplicationBootstrap, OnApplicationShut
     return { chainId: chain.chainId, tokens, factories: new Set(chain.factories) };
   }
 
+  /**
+   * Applies a step's events. An event the intake refuses for its content is logged and skipped (a
+   * replay would be refused again); one that failed for another reason fails the step, which is
+   * retried from the checkpoint (the events already applied are then ignored by id).
+   */
   private sink(chainId: string): EventSink {
     return async (events) => {
       for (let i = 0; i < events.length; i += EVENTS_PER_INGEST) {
         const results = await this.intake.ingest(events.slice(i, i + EVENTS_PER_INGEST));
-        for (const result of results)
+        for (const result of results) {
+          if (result.error === INTERNAL_EVENT_ERROR)
+            throw new Error(`event ${result.eventId ?? '?'} could not be applied; retrying the step`);
           if (result.error !== null)
             this.logger.warn({ chainId, eventId: result.eventId, error: result.error }, 'indexer: event rejected');
+        }
       }
     };
   }
