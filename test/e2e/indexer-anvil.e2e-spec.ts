@@ -355,6 +355,35 @@ describeWithAnvil('built-in indexer on anvil', () => {
     });
   });
 
+  it('a leader whose lock connection dies stops, and the chain is led again', async () => {
+    const lockHolders = async () =>
+      (
+        (await t.dataSource.query(
+          `SELECT l.pid FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+            WHERE l.locktype = 'advisory' AND l.granted AND a.application_name = $1 AND a.datname = current_database()`,
+          [`indexer:${CHAIN}`],
+        )) as { pid: number }[]
+      ).map((row) => row.pid);
+    const [before] = await eventually(async () => {
+      const pids = await lockHolders();
+      expect(pids).toHaveLength(1);
+      return pids;
+    });
+    await t.dataSource.query(`SELECT pg_terminate_backend($1)`, [before]);
+    await eventually(async () => {
+      const pids = await lockHolders();
+      expect(pids).toHaveLength(1);
+      expect(pids[0]).not.toBe(before);
+    });
+    const d = await deployment({ onChain: false });
+    const inv = await invoice(d, '0.5', [CHAIN]);
+    const hash = await sendNative(inv.invoiceAddress, parseEther('0.5'));
+    await mine(2);
+    await eventually(async () => {
+      expect(await txOf(d, hash)).toEqual([expect.objectContaining({ status: 'CONFIRMED' })]);
+    });
+  });
+
   it('a wallet created through the factory becomes deployed', async () => {
     const d = await deployment({ onChain: false });
     const status = async () =>
