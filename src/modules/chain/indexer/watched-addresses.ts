@@ -17,6 +17,7 @@ export class WatchedAddresses implements AddressBook {
   private readonly invoices = new Map<string, string>();
   private invoicesSeenUntil: Date | undefined;
   private deploymentsSeenUntil: Date | undefined;
+  private lastFullRead = 0;
 
   constructor(
     private readonly chainId: string,
@@ -42,6 +43,12 @@ export class WatchedAddresses implements AddressBook {
   }
 
   async refresh(): Promise<void> {
+    // Now and then everything again, for a row whose transaction committed later than the margin.
+    if (Date.now() - this.lastFullRead > FULL_READ_EVERY_MS) {
+      this.invoicesSeenUntil = undefined;
+      this.deploymentsSeenUntil = undefined;
+      this.lastFullRead = Date.now();
+    }
     const deployments = await this.query<{ address_hex: string; created_at: Date }>(
       `SELECT address_hex, created_at FROM deployments
         WHERE chain_id = $1 AND network_type = 'evm' AND created_at >= $2`,
@@ -63,6 +70,8 @@ export class WatchedAddresses implements AddressBook {
     return seenUntil === undefined ? new Date(0) : new Date(seenUntil.getTime() - this.marginMs);
   }
 }
+
+const FULL_READ_EVERY_MS = 10 * 60_000;
 
 function latest(current: Date | undefined, rows: readonly { created_at: Date }[]): Date | undefined {
   let result = current;
