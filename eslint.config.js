@@ -2,6 +2,7 @@
 // misused promises, non-exhaustive switches) are errors; style is Prettier's job.
 'use strict';
 const tseslint = require('typescript-eslint');
+const importBoundaries = require('./lint/import-boundaries');
 
 module.exports = tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/**', 'scripts/**', '*.js'] },
@@ -20,6 +21,8 @@ module.exports = tseslint.config(
       '@typescript-eslint/no-unnecessary-type-assertion': 'off',
     },
   },
+  // Layer and context boundaries (docs/architecture.md); lint/import-boundaries.js says why each rule.
+  importBoundaries.config,
   {
     files: ['test/**/*.ts', '**/*.spec.ts'],
     rules: {

@@ -11,7 +11,6 @@ import { ChainModule } from './modules/chain/chain.module';
 import { ClaimsModule } from './modules/claims/claims.module';
 import { DeploymentsModule } from './modules/deployments/deployments.module';
 import { HealthModule } from './modules/health/health.module';
-import { IndexerModule } from './modules/chain/indexer/indexer.module';
 import { PayoutsModule } from './modules/payouts/payouts.module';
 import { QueueModule } from './modules/queue/queue.module';
 
@@ -42,7 +41,6 @@ export class AppModule {
         ClaimsModule,
         QueueModule,
         PayoutsModule,
-        IndexerModule,
       ],
     };
   }

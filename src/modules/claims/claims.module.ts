@@ -6,13 +6,20 @@ import { DeploymentsModule } from '../deployments/deployments.module';
 import { ClaimsController } from './api/claims.controller';
 import { ClaimEventHandler } from './application/claim-event.handler';
 import { ClaimsService } from './application/claims.service';
-import { ClaimsQueries } from './infrastructure/claims.queries';
+import { ClaimPresenter } from './api/claim-presenter';
+import { ClaimRepository } from './domain/claim.repository';
+import { TypeOrmClaimRepository } from './infrastructure/typeorm-claim.repository';
 
 /** Claims (SPEC §9): a read model over invoice deposits, and the `claim` chain event that empties it. */
 @Module({
   imports: [CatalogModule, ChainModule, DeploymentsModule],
   controllers: [ClaimsController],
-  providers: [ClaimsService, ClaimsQueries, ClaimEventHandler],
+  providers: [
+    ClaimsService,
+    ClaimPresenter,
+    ClaimEventHandler,
+    { provide: ClaimRepository, useClass: TypeOrmClaimRepository },
+  ],
 })
 export class ClaimsModule implements OnModuleInit {
   constructor(

@@ -3,6 +3,7 @@ import { AuthModule } from '../auth/auth.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { AccountDeploymentsController } from './api/account-deployments.controller';
 import { DeploymentAccessGuard } from './api/deployment-access.guard';
+import { TransactionPresenter } from './api/transaction-presenter';
 import { TransactionsController } from './api/transactions.controller';
 import { ChainModule } from '../chain/chain.module';
 import { ChainEventIntake } from '../chain/application/chain-event-intake';
@@ -14,6 +15,8 @@ import { TransactionsService } from './application/transactions.service';
 import { TransactionReadRepository } from './domain/transaction-read-model';
 import { TypeOrmTransactionReadRepository } from './infrastructure/typeorm-transaction-read.repository';
 import { DeploymentRepository } from './domain/deployment.repository';
+import { TransactionRepository } from './domain/transaction.repository';
+import { TypeOrmTransactionRepository } from './infrastructure/typeorm-transaction.repository';
 import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment.repository';
 
 /**
@@ -31,8 +34,10 @@ import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment
     DeployEventHandler,
     DepositTransferHandler,
     TransactionsService,
+    TransactionPresenter,
     { provide: DeploymentRepository, useClass: TypeOrmDeploymentRepository },
     { provide: TransactionReadRepository, useClass: TypeOrmTransactionReadRepository },
+    { provide: TransactionRepository, useClass: TypeOrmTransactionRepository },
   ],
   exports: [DeploymentsService, DeploymentAccessGuard, DeploymentRepository, TransactionRecorder, AuthModule],
 })

@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { DomainError } from '../../shared/domain/domain-error';
 import { isStoreUnavailable } from '../../shared/http/store-errors';
-import { IndexerService } from '../chain/indexer/indexer.service';
+import { IndexerStatusReader } from '../chain/application/indexer-status';
 
 interface Readiness {
   status: 'ok';
@@ -17,7 +17,7 @@ interface Readiness {
 export class HealthController {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly indexer: IndexerService,
+    private readonly indexer: IndexerStatusReader,
   ) {}
 
   /** Liveness: the process answers. */
@@ -29,7 +29,7 @@ export class HealthController {
   /** Readiness: the database answers too; with the indexer configured, each chain's lag. */
   @Get('ready')
   async ready(): Promise<Readiness> {
-    let chains: Awaited<ReturnType<IndexerService['status']>>;
+    let chains: Awaited<ReturnType<IndexerStatusReader['status']>>;
     try {
       await this.dataSource.query('SELECT 1');
       chains = await this.indexer.status();

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { IndexerModule } from '../chain/indexer/indexer.module';
+import { ChainModule } from '../chain/chain.module';
 import { HealthController } from './health.controller';
 
-@Module({ imports: [IndexerModule], controllers: [HealthController] })
+@Module({ imports: [ChainModule], controllers: [HealthController] })
 export class HealthModule {}

@@ -4,6 +4,7 @@ import { DeploymentsModule } from '../deployments/deployments.module';
 import { OperationTransactionDetailsProviders } from '../queue/application/operation-transaction-details';
 import { QueueOperationListeners } from '../queue/application/queue-operation-listeners';
 import { QueueModule } from '../queue/queue.module';
+import { PayoutPresenter } from './api/payout-presenter';
 import { PayoutsController } from './api/payouts.controller';
 import { PayoutOperationFollower } from './application/payout-operation-follower';
 import { PayoutsService } from './application/payouts.service';
@@ -20,6 +21,7 @@ import { TypeOrmPayoutRepository } from './infrastructure/typeorm-payout.reposit
   controllers: [PayoutsController],
   providers: [
     PayoutsService,
+    PayoutPresenter,
     PayoutOperationFollower,
     { provide: PayoutRepository, useClass: TypeOrmPayoutRepository },
   ],

@@ -3,6 +3,7 @@ import { CatalogModule } from '../catalog/catalog.module';
 import { DeploymentsModule } from '../deployments/deployments.module';
 import { ChainEventIntake } from '../chain/application/chain-event-intake';
 import { ChainModule } from '../chain/chain.module';
+import { QueueOperationPresenter } from './api/queue-operation-presenter';
 import { QueueOperationsController } from './api/queue-operations.controller';
 import { ExecutionEventHandler } from './application/execution-event.handler';
 import { OperationTransactionDetailsProviders } from './application/operation-transaction-details';
@@ -22,6 +23,7 @@ import { TypeOrmQueueOperationRepository } from './infrastructure/typeorm-queue-
   controllers: [QueueOperationsController],
   providers: [
     QueueService,
+    QueueOperationPresenter,
     QueueOperationListeners,
     OperationTransactionDetailsProviders,
     ExecutionEventHandler,

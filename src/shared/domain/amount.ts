@@ -1,7 +1,8 @@
 import { DomainError } from './domain-error';
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
-const UINT256_MAX = (1n << 256n) - 1n;
+/** The largest amount, nonce or call value a contract takes (uint256). */
+export const UINT256_MAX = (1n << 256n) - 1n;
 
 /**
  * A quantity of one currency (SPEC §1 "Amounts"): bigint base units inside the service, a decimal

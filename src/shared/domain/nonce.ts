@@ -1,6 +1,5 @@
+import { UINT256_MAX } from './amount';
 import { DomainError } from './domain-error';
-
-const UINT256_MAX = (1n << 256n) - 1n;
 
 /** Nonces travel as non-negative integer strings up to uint256 (SPEC §1) and are bigint in code. */
 export function parseNonce(input: unknown, field = 'nonce'): bigint {

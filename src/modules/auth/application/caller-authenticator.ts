@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { DataSource } from 'typeorm';
 import { DomainError } from '../../../shared/domain/domain-error';
+import { AuthSessionRepository } from '../domain/auth-session.repository';
 import { Caller } from '../domain/caller';
 import { TOKEN_ALGORITHM, TokenClaims } from '../domain/token-claims';
 import { MembersService } from './members.service';
@@ -22,7 +22,7 @@ export class CallerAuthenticator {
   constructor(
     private readonly members: MembersService,
     private readonly jwt: JwtService,
-    private readonly dataSource: DataSource,
+    private readonly sessions: AuthSessionRepository,
   ) {}
 
   async authenticate(headers: CredentialHeaders): Promise<Caller> {
@@ -54,18 +54,12 @@ export class CallerAuthenticator {
     if (claims.token_type !== 'access' || typeof claims.sid !== 'string' || typeof claims.user_id !== 'string')
       return undefined;
     // Checked on every request, so a revoked session's access tokens stop at once (SPEC §3 allows 5 s).
-    const rows: { id: string; address: string; address_hex: `0x${string}` }[] = await this.dataSource.query(
-      `SELECT m.id, m.address, m.address_hex
-         FROM auth_sessions s JOIN members m ON m.id = s.member_id
-        WHERE s.id = $1 AND s.member_id = $2 AND s.revoked_at IS NULL`,
-      [claims.sid, claims.user_id],
-    );
-    const member = rows[0];
+    const member = await this.sessions.findLiveSessionMember(claims.sid, claims.user_id);
     return (
       member && {
         memberId: member.id,
         address: member.address,
-        addressHex: member.address_hex,
+        addressHex: member.addressHex,
         kind: 'jwt',
         sessionId: claims.sid,
       }

@@ -23,19 +23,12 @@ export class MembersService {
   async createMember(addressInput: string): Promise<IssuedCredentials> {
     const address = parseMemberAddress(addressInput);
     const credentials = newCredentials();
-    try {
-      await this.members.create(
-        uuidv7(),
-        address,
-        apiKeyDigest(credentials.apiKey),
-        await hashSecret(credentials.apiSecret),
-      );
-    } catch (error) {
-      if ((error as { driverError?: { code?: string } }).driverError?.code === '23505') {
-        throw DomainError.conflict('MEMBER_EXISTS', `A member with address ${address.display} already exists`);
-      }
-      throw error;
-    }
+    await this.members.create(
+      uuidv7(),
+      address,
+      apiKeyDigest(credentials.apiKey),
+      await hashSecret(credentials.apiSecret),
+    );
     return { address: address.display, ...credentials };
   }
 

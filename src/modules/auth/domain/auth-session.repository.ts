@@ -6,6 +6,8 @@ export interface AuthSessionRecord {
   readonly refreshExpiresAt: Date;
 }
 
+import type { MemberRecord } from './member.repository';
+
 export type SessionRevocationReason = 'refresh_reuse' | 'credentials_regenerated';
 
 /** Port for token-service sessions; the TypeORM adapter is in infrastructure/. */
@@ -29,4 +31,7 @@ export abstract class AuthSessionRepository {
    * one was already rotated). Returns false when there was nothing to revoke.
    */
   abstract revokeOnReuse(sessionId: string, memberId: string, presentedJti: string): Promise<boolean>;
+
+  /** The member of a session that is not revoked, or undefined (the session is not this member's, or is gone). */
+  abstract findLiveSessionMember(sessionId: string, memberId: string): Promise<MemberRecord | undefined>;
 }

@@ -12,6 +12,7 @@ export interface MemberCredentialsRecord extends MemberRecord {
 
 /** Port for members and their credentials; the TypeORM adapter is in infrastructure/. */
 export abstract class MemberRepository {
+  /** Throws the MEMBER_EXISTS conflict when the address already belongs to a member. */
   abstract create(id: string, address: Address, apiKeyDigest: string, apiSecretHash: string): Promise<MemberRecord>;
   abstract findByAddress(address: Address): Promise<MemberRecord | undefined>;
   abstract findByAddresses(addresses: readonly Address[]): Promise<MemberRecord[]>;

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Address } from '../../../shared/domain/address';
+import { DomainError } from '../../../shared/domain/domain-error';
+import { mapUniqueViolation } from '../../../shared/infrastructure/sql';
 import { MemberCredentialsRecord, MemberRecord, MemberRepository } from '../domain/member.repository';
 
 interface MemberRow {
@@ -18,8 +20,8 @@ export class TypeOrmMemberRepository extends MemberRepository {
     super();
   }
 
-  async create(id: string, address: Address, apiKeyDigest: string, apiSecretHash: string): Promise<MemberRecord> {
-    return this.dataSource.transaction(async (manager) => {
+  create(id: string, address: Address, apiKeyDigest: string, apiSecretHash: string): Promise<MemberRecord> {
+    const created = this.dataSource.transaction(async (manager) => {
       await manager.query(`INSERT INTO members (id, address, address_hex, network_type) VALUES ($1, $2, $3, $4)`, [
         id,
         address.display,
@@ -32,6 +34,9 @@ export class TypeOrmMemberRepository extends MemberRepository {
       );
       return { id, address: address.display, addressHex: address.hex20 };
     });
+    return mapUniqueViolation(created, () =>
+      DomainError.conflict('MEMBER_EXISTS', `A member with address ${address.display} already exists`),
+    );
   }
 
   async findByAddress(address: Address): Promise<MemberRecord | undefined> {

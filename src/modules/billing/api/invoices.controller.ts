@@ -3,7 +3,7 @@ import { ApiBody, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/s
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { pageRequest, timestampBound } from '../../../shared/http/query-params';
 import { CurrentDeployment, DeploymentScoped } from '../../deployments/api/deployment-access.guard';
-import { Deployment } from '../../deployments/domain/deployment';
+import type { Deployment } from '../../deployments/domain/deployment';
 import { InvoicesService } from '../application/invoices.service';
 import { CreateInvoiceDto } from './create-invoice.dto';
 import { InvoicePresenter } from './invoice-presenter';

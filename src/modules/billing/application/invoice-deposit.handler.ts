@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
-import { CatalogService } from '../../catalog/catalog.service';
-import { TransferEventDto, transferSourceKey } from '../../chain/application/chain-event.dto';
+import { TransferEventDto } from '../../chain/application/chain-event.dto';
 import { ChainEventHandler } from '../../chain/application/chain-event-handler';
+import { sourceKey } from '../../chain/application/transaction-identity';
 import { TransactionRecorder } from '../../deployments/application/transaction-recorder';
-import { isSettled } from '../../deployments/domain/transaction-status';
+import { isSettled } from '../../../shared/domain/transaction-status';
 import { InvoiceRepository } from '../domain/invoice.repository';
 
 /**
@@ -21,7 +21,6 @@ export class InvoiceDepositHandler implements ChainEventHandler<TransferEventDto
   constructor(
     private readonly invoices: InvoiceRepository,
     private readonly transactions: TransactionRecorder,
-    private readonly catalog: CatalogService,
   ) {}
 
   async apply(event: TransferEventDto, manager: EntityManager): Promise<void> {
@@ -31,13 +30,13 @@ export class InvoiceDepositHandler implements ChainEventHandler<TransferEventDto
     const invoice = await unit.findByAddressForUpdate(event.chainId, recipient.hex20);
     if (invoice === undefined) return;
     const props = invoice.toProps();
-    // A currency the catalog does not know is still recorded, as the indexer spelled it.
-    const currencyId = this.catalog.findCurrency(event.currencyId)?.id ?? event.currencyId;
+    // The intake let through only a catalog currency of the event's chain, in its canonical id.
+    const currencyId = event.currencyId;
     const sender = Address.tryParse(event.fromAddress, props.networkType);
     const recorded = await this.transactions.record(manager, {
       deploymentId: props.deploymentId,
       chainId: event.chainId,
-      sourceKey: transferSourceKey(event),
+      sourceKey: sourceKey.transfer(event.txHash, event.logIndex, event.blockHash),
       direction: 'IN',
       txHash: event.txHash,
       status: event.status,

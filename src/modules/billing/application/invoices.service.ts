@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { isUuid, uuidv7 } from '../../../shared/domain/ids';
 import { CatalogService } from '../../catalog/catalog.service';
-import { Deployment } from '../../deployments/domain/deployment';
+import type { Deployment } from '../../deployments/domain/deployment';
 import { deriveInvoiceAddress } from '../domain/deposit-address';
 import { Invoice, InvoiceCurrency, InvoiceTerms } from '../domain/invoice';
 import { InvoiceListFilter, InvoiceRepository } from '../domain/invoice.repository';

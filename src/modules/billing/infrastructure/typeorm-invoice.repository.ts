@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
+import { containsPattern, mapUniqueViolation, SqlWhere } from '../../../shared/infrastructure/sql';
 import { CatalogService } from '../../catalog/catalog.service';
 import { Invoice, InvoiceCurrency } from '../domain/invoice';
 import { InvoiceListFilter, InvoiceRepository, InvoiceUnitOfWork } from '../domain/invoice.repository';
@@ -76,22 +77,19 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
   }
 
   async list(deploymentId: string, filter: InvoiceListFilter): Promise<{ total: number; items: Invoice[] }> {
-    const params: unknown[] = [deploymentId];
-    const where = ['deployment_id = $1'];
-    const add = (sql: (placeholder: string) => string, value: unknown) => {
-      params.push(value);
-      where.push(sql(`$${params.length}`));
-    };
-    if (filter.idContains !== undefined) add((p) => `id::text ILIKE ${p}`, `%${escapeLike(filter.idContains)}%`);
-    if (filter.trackingIdContains !== undefined)
-      add((p) => `tracking_id ILIKE ${p}`, `%${escapeLike(filter.trackingIdContains)}%`);
-    if (filter.createdFrom) add((p) => `created_at >= ${p}`, filter.createdFrom);
-    if (filter.createdTo) add((p) => `created_at <= ${p}`, filter.createdTo);
-    if (filter.updatedFrom) add((p) => `updated_at >= ${p}`, filter.updatedFrom);
-    if (filter.updatedTo) add((p) => `updated_at <= ${p}`, filter.updatedTo);
-    if (filter.currencyIds) add((p) => `currency_ids && ${p}::text[]`, filter.currencyIds);
-    if (filter.statuses) add((p) => `status = ANY(${p}::text[])`, filter.statuses);
-    const whereSql = where.join(' AND ');
+    const where = new SqlWhere().add((p) => `deployment_id = ${p(deploymentId)}`);
+    const { idContains, trackingIdContains } = filter;
+    if (idContains !== undefined) where.add((p) => `id::text ILIKE ${p(containsPattern(idContains))}`);
+    if (trackingIdContains !== undefined)
+      where.add((p) => `tracking_id ILIKE ${p(containsPattern(trackingIdContains))}`);
+    if (filter.createdFrom) where.add((p) => `created_at >= ${p(filter.createdFrom)}`);
+    if (filter.createdTo) where.add((p) => `created_at <= ${p(filter.createdTo)}`);
+    if (filter.updatedFrom) where.add((p) => `updated_at >= ${p(filter.updatedFrom)}`);
+    if (filter.updatedTo) where.add((p) => `updated_at <= ${p(filter.updatedTo)}`);
+    if (filter.currencyIds) where.add((p) => `currency_ids && ${p(filter.currencyIds)}::text[]`);
+    if (filter.statuses) where.add((p) => `status = ANY(${p(filter.statuses)}::text[])`);
+    const whereSql = where.sql;
+    const params = where.params;
     const [{ total }]: { total: string }[] = await this.dataSource.query(
       `SELECT count(*) AS total FROM invoices WHERE ${whereSql}`,
       params,
@@ -142,7 +140,7 @@ class TypeOrmInvoiceUnit implements InvoiceUnitOfWork {
 
   async insert(invoice: Invoice): Promise<void> {
     const p = invoice.toProps();
-    await mapConflicts(
+    await mapUniqueViolation(
       this.manager.query(
         `INSERT INTO invoices (${COLUMNS}, invoice_address)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
@@ -166,12 +164,13 @@ class TypeOrmInvoiceUnit implements InvoiceUnitOfWork {
           p.invoiceAddress.display,
         ],
       ),
+      CONFLICTS,
     );
   }
 
   async save(invoice: Invoice): Promise<void> {
     const p = invoice.toProps();
-    await mapConflicts(
+    await mapUniqueViolation(
       this.manager.query(
         `UPDATE invoices
             SET requested_amount = $2, currency_ids = $3, tracking_id = $4, callback_url = $5, payment_page_button_url = $6,
@@ -190,6 +189,7 @@ class TypeOrmInvoiceUnit implements InvoiceUnitOfWork {
           p.updatedAt,
         ],
       ),
+      CONFLICTS,
     );
   }
 
@@ -252,20 +252,4 @@ function invoiceFromRow(row: InvoiceRow, catalog: CatalogService): Invoice {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   });
-}
-
-async function mapConflicts<T>(query: Promise<T>): Promise<T> {
-  try {
-    return await query;
-  } catch (error) {
-    const driver = (error as QueryFailedError & { driverError?: { code?: string; constraint?: string } }).driverError;
-    const conflict =
-      driver?.code === '23505' && driver.constraint !== undefined ? CONFLICTS[driver.constraint] : undefined;
-    if (conflict) throw conflict();
-    throw error;
-  }
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }

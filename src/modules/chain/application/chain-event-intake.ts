@@ -2,13 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { Logger } from 'pino';
-import { DataSource } from 'typeorm';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { isStoreUnavailable } from '../../../shared/http/store-errors';
 import { fieldProblems } from '../../../shared/http/validation';
 import { LOGGER } from '../../../shared/logging/logging.module';
+import { CatalogService } from '../../catalog/catalog.service';
+import { ChainEventLedger } from '../domain/chain-event-ledger';
 import { ChainEvent, CHAIN_EVENT_CLASSES, ChainEventKind } from './chain-event.dto';
 import { ChainEventHandler } from './chain-event-handler';
+import { normaliseTxHash } from './transaction-identity';
 
 /** The result error of an event that failed for a reason other than its content (worth retrying). */
 export const INTERNAL_EVENT_ERROR = 'internal error while applying the event';
@@ -22,17 +24,20 @@ export interface ChainEventResult {
 }
 
 /**
- * How the chain reaches the service (SPEC §10). Each event is validated, then applied in its own
- * database transaction: first its id goes into the `chain_events` ledger (a replay stops there and
- * changes nothing), then every handler registered for its kind runs. Contexts register their
- * handlers at start-up, so this file never grows a switch over what the events mean.
+ * How the chain reaches the service (SPEC §10). Each event is validated and put in its one
+ * spelling (a catalog chain, its `txHash` normalised, its `currencyId` a catalog currency of that
+ * chain), then applied in its own database transaction: first its id goes into the `chain_events`
+ * ledger (a replay stops there and changes nothing), then every handler registered for its kind
+ * runs. Contexts register their handlers at start-up, so this file never grows a switch over what
+ * the events mean.
  */
 @Injectable()
 export class ChainEventIntake {
   private readonly handlers = new Map<ChainEventKind, ChainEventHandler[]>();
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly ledger: ChainEventLedger,
+    private readonly catalog: CatalogService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -55,15 +60,11 @@ export class ChainEventIntake {
         : null;
     const parsed = await parseEvent(raw);
     if (typeof parsed === 'string') return { eventId, applied: false, duplicate: false, error: parsed };
+    const problem = this.normalise(parsed);
+    if (problem !== undefined) return { eventId, applied: false, duplicate: false, error: problem };
     try {
-      const applied = await this.dataSource.transaction(async (manager) => {
-        const inserted: unknown[] = await manager.query(
-          `INSERT INTO chain_events (event_id, kind) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
-          [parsed.eventId, parsed.kind],
-        );
-        if (inserted.length === 0) return false;
+      const applied = await this.ledger.applyOnce(parsed.eventId, parsed.kind, async (manager) => {
         for (const handler of this.handlers.get(parsed.kind) ?? []) await handler.apply(parsed, manager);
-        return true;
       });
       return { eventId, applied, duplicate: !applied, error: null };
     } catch (error) {
@@ -73,16 +74,37 @@ export class ChainEventIntake {
       return { eventId, applied: false, duplicate: false, error: INTERNAL_EVENT_ERROR };
     }
   }
+
+  /**
+   * One rule for every kind: the chain must be a catalog network, and a `currencyId` must be a
+   * catalog currency of that chain (an unknown currency is rejected, not recorded: the transactions
+   * read model shows every row with its catalog currency). Puts `txHash` and `currencyId` in their
+   * canonical spelling, so every handler keys and records one transaction the same way.
+   */
+  private normalise(event: ChainEvent): string | undefined {
+    const network = this.catalog.findNetwork(event.chainId);
+    if (network === undefined) return `chainId ${event.chainId} is not a supported network`;
+    event.txHash = normaliseTxHash(event.txHash, network.networkType);
+    if (event.kind === 'transfer' || event.kind === 'claim') {
+      const currency = this.catalog.findCurrency(event.currencyId);
+      if (currency === undefined || currency.chainId !== event.chainId)
+        return `currencyId ${event.currencyId} is not a currency of chain ${event.chainId}`;
+      event.currencyId = currency.id;
+    }
+    return undefined;
+  }
 }
+
+/** Own keys only: a `kind` such as `toString` or `__proto__` is an unknown kind, not an Object method. */
+const EVENT_CLASS_BY_KIND: ReadonlyMap<string, new () => ChainEvent> = new Map(Object.entries(CHAIN_EVENT_CLASSES));
 
 /** The typed event, or a one-line reason why the input is not one. */
 async function parseEvent(raw: unknown): Promise<ChainEvent | string> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'event must be an object';
   const kind = (raw as { kind?: unknown }).kind;
-  if (typeof kind !== 'string' || !(kind in CHAIN_EVENT_CLASSES)) {
-    return `kind must be one of ${Object.keys(CHAIN_EVENT_CLASSES).join(', ')}`;
-  }
-  const event = plainToInstance(CHAIN_EVENT_CLASSES[kind as ChainEventKind], raw);
+  const eventClass = typeof kind === 'string' ? EVENT_CLASS_BY_KIND.get(kind) : undefined;
+  if (eventClass === undefined) return `kind must be one of ${[...EVENT_CLASS_BY_KIND.keys()].join(', ')}`;
+  const event = plainToInstance(eventClass, raw);
   const errors = await validate(event, { whitelist: true, forbidNonWhitelisted: true });
   if (errors.length > 0)
     return fieldProblems(errors)

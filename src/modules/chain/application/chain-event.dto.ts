@@ -12,7 +12,7 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
-import { TRANSACTION_STATUSES, TransactionStatus } from '../../deployments/domain/transaction-status';
+import { TRANSACTION_STATUSES, TransactionStatus } from '../../../shared/domain/transaction-status';
 
 /**
  * The indexer's wire format (SPEC §10). Shape only: whether an address fits the chain, or a
@@ -175,13 +175,4 @@ export class ChainEventBatchDto {
   @ArrayMaxSize(1000)
   @Type(() => Object)
   events: unknown[];
-}
-
-/**
- * What makes a transfer's transaction row unique on its chain: the transaction and log, and the
- * block when the event names one (see `TransferEventDto.blockHash`).
- */
-export function transferSourceKey(event: TransferEventDto, txHash = event.txHash.toLowerCase()): string {
-  const key = `${txHash}:${event.logIndex}`;
-  return event.blockHash === undefined ? key : `${key}:${event.blockHash.toLowerCase()}`;
 }

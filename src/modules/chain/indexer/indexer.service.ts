@@ -6,6 +6,7 @@ import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { LOGGER } from '../../../shared/logging/logging.module';
 import { CatalogService } from '../../catalog/catalog.service';
 import { ChainEventIntake, INTERNAL_EVENT_ERROR } from '../application/chain-event-intake';
+import { ChainIndexStatus, IndexerStatusReader } from '../application/indexer-status';
 import { BlockFollower, EventSink } from './block-follower';
 import type { ChainReader } from './chain-reader';
 import { LeaderSession, tryLeadChain } from './chain-leadership';
@@ -14,21 +15,6 @@ import type { IndexedChainConfig } from './indexer-config';
 import type { ChainCatalog } from './observations';
 import { ViemChainReader } from './viem-chain-reader';
 import { WatchedAddresses } from './watched-addresses';
-
-export interface ChainIndexStatus {
-  readonly chainId: string;
-  /** This instance holds the chain's lock and indexes it. */
-  readonly leader: boolean;
-  /** The chain's head as last seen by the leader (any instance), null before the first step. */
-  readonly head: string | null;
-  /** The last processed block, null before the first step. */
-  readonly checkpoint: string | null;
-  /** Blocks the checkpoint trails the head by. */
-  readonly lag: number | null;
-  readonly updatedAt: string | null;
-  /** The last step's failure on this instance (no URLs or keys), null when it succeeded. */
-  readonly lastError: string | null;
-}
 
 interface LocalState {
   leader: boolean;
@@ -47,7 +33,7 @@ const MAX_BACKOFF_MS = 30_000;
  * checkpoint. Runs when `INDEXER_ENABLED` is set or from `npm run indexer`.
  */
 @Injectable()
-export class IndexerService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class IndexerService extends IndexerStatusReader implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly local = new Map<string, LocalState>();
   private abort: AbortController | undefined;
   private loops: Promise<void>[] = [];
@@ -58,7 +44,9 @@ export class IndexerService implements OnApplicationBootstrap, OnApplicationShut
     private readonly catalog: CatalogService,
     private readonly intake: ChainEventIntake,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    super();
+  }
 
   get chains(): readonly IndexedChainConfig[] {
     return this.config.indexer.chains;

@@ -1,13 +1,13 @@
 import { Controller, Get, HttpCode, Query } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { Amount } from '../../../shared/domain/amount';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { pageRequest, timestampBound } from '../../../shared/http/query-params';
-import { Caller } from '../../auth/domain/caller';
+import type { Caller } from '../../auth/domain/caller';
 import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
 import { CurrentCaller, CurrentDeployment, DeploymentScoped } from '../../deployments/api/deployment-access.guard';
-import { Deployment } from '../../deployments/domain/deployment';
+import type { Deployment } from '../../deployments/domain/deployment';
 import { ClaimsService } from '../application/claims.service';
+import { ClaimPresenter } from './claim-presenter';
 import { ClaimsQueryDto } from './claims-query.dto';
 import { ClaimsResponseDto } from './claims-response.dto';
 
@@ -17,7 +17,10 @@ const BAD_REQUEST = { status: 400, description: 'Invalid input', type: ErrorResp
 @DeploymentScoped('not_found')
 @Controller('api/v1/deployments/:deploymentId/claims')
 export class ClaimsController {
-  constructor(private readonly claims: ClaimsService) {}
+  constructor(
+    private readonly claims: ClaimsService,
+    private readonly presenter: ClaimPresenter,
+  ) {}
 
   /** 201, not 200: the seed declares it so, and generated clients expect it. */
   @Get('currencies')
@@ -29,7 +32,7 @@ export class ClaimsController {
   @ApiResponse({ status: 201, type: [CurrencyResponseDto] })
   @ApiResponse(BAD_REQUEST)
   async getClaimableCurrencies(@CurrentDeployment() deployment: Deployment): Promise<CurrencyResponseDto[]> {
-    return (await this.claims.claimableCurrencies(deployment)).map(CurrencyResponseDto.from);
+    return this.presenter.presentCurrencies(await this.claims.claimableCurrencies(deployment));
   }
 
   @Get()
@@ -60,26 +63,6 @@ export class ClaimsController {
       limit: page.pageSize,
       offset: page.offset,
     });
-    return {
-      total,
-      page: page.page,
-      pageSize: page.pageSize,
-      // Deposits in a currency unknown to the catalog cannot be shown with a currency; they are counted in total only.
-      items: items.flatMap(({ row, currency }) =>
-        currency === undefined
-          ? []
-          : [
-              {
-                invoiceId: row.invoice_id,
-                invoiceNonce: row.invoice_nonce,
-                createdAt: row.first_at.toISOString(),
-                updatedAt: row.last_at.toISOString(),
-                currency: CurrencyResponseDto.from(currency),
-                amount: Amount.fromBaseUnits(BigInt(row.amount), currency.decimals).toDecimalString(),
-                transactions: Number(row.transactions),
-              },
-            ],
-      ),
-    };
+    return this.presenter.presentPage({ total, page: page.page, pageSize: page.pageSize, items });
   }
 }

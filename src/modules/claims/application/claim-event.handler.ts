@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { CatalogService } from '../../catalog/catalog.service';
 import { ClaimEventDto } from '../../chain/application/chain-event.dto';
 import { ChainEventHandler } from '../../chain/application/chain-event-handler';
-import { lockDeploymentByAddress } from '../../deployments/application/deployment-locks';
+import { sourceKey } from '../../chain/application/transaction-identity';
+import { DeploymentsService } from '../../deployments/application/deployments.service';
 import { TransactionRecorder } from '../../deployments/application/transaction-recorder';
-import { isSettled } from '../../deployments/domain/transaction-status';
-import { ClaimsQueries } from '../infrastructure/claims.queries';
+import { isSettled } from '../../../shared/domain/transaction-status';
+import { ClaimRepository } from '../domain/claim.repository';
 
 /**
  * `claim` events (SPEC §9, §10): the wallet swept the deposit accounts `invoiceNonces` in one
@@ -18,20 +18,20 @@ export class ClaimEventHandler implements ChainEventHandler<ClaimEventDto> {
   readonly kind = 'claim';
 
   constructor(
-    private readonly queries: ClaimsQueries,
+    private readonly claims: ClaimRepository,
+    private readonly deployments: DeploymentsService,
     private readonly transactions: TransactionRecorder,
-    private readonly catalog: CatalogService,
   ) {}
 
   async apply(event: ClaimEventDto, manager: EntityManager): Promise<void> {
-    const deployment = await lockDeploymentByAddress(manager, event.chainId, event.deploymentAddress);
+    const deployment = await this.deployments.lockByAddress(manager, event.chainId, event.deploymentAddress);
     if (deployment === undefined) return;
-    const currencyId = this.catalog.findCurrency(event.currencyId)?.id ?? event.currencyId;
-    const amount = await this.queries.claimableSum(manager, deployment.id, currencyId, event.invoiceNonces);
+    const currencyId = event.currencyId;
+    const amount = await this.claims.claimableSum(manager, deployment.id, currencyId, event.invoiceNonces);
     const recorded = await this.transactions.record(manager, {
       deploymentId: deployment.id,
       chainId: event.chainId,
-      sourceKey: `${event.txHash.toLowerCase()}:claim:${currencyId}`,
+      sourceKey: sourceKey.claim(event.txHash, currencyId),
       direction: 'OUT',
       txHash: event.txHash,
       status: event.status,
@@ -41,6 +41,6 @@ export class ClaimEventHandler implements ChainEventHandler<ClaimEventDto> {
       amount,
     });
     if (isSettled(recorded.status))
-      await this.queries.markClaimed(manager, deployment.id, currencyId, event.invoiceNonces);
+      await this.claims.markClaimed(manager, deployment.id, currencyId, event.invoiceNonces);
   }
 }

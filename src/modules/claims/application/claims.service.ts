@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Caller } from '../../auth/domain/caller';
+import type { Caller } from '../../auth/domain/caller';
 import type { Currency } from '../../catalog/catalog';
 import { CatalogService } from '../../catalog/catalog.service';
-import { Deployment } from '../../deployments/domain/deployment';
-import { ClaimRow, ClaimsFilter, ClaimsQueries } from '../infrastructure/claims.queries';
+import type { Deployment } from '../../deployments/domain/deployment';
+import { ClaimableDeposits, ClaimRepository, ClaimsFilter } from '../domain/claim.repository';
 
 export interface ClaimsListInput extends Omit<ClaimsFilter, 'flagCurrencyIds' | 'hidden'> {
   readonly currencyIsScam?: boolean;
@@ -12,7 +12,7 @@ export interface ClaimsListInput extends Omit<ClaimsFilter, 'flagCurrencyIds' | 
 }
 
 export interface ClaimView {
-  readonly row: ClaimRow;
+  readonly claimable: ClaimableDeposits;
   readonly currency: Currency | undefined;
 }
 
@@ -20,7 +20,7 @@ export interface ClaimView {
 @Injectable()
 export class ClaimsService {
   constructor(
-    private readonly queries: ClaimsQueries,
+    private readonly claims: ClaimRepository,
     private readonly catalog: CatalogService,
   ) {}
 
@@ -39,7 +39,7 @@ export class ClaimsService {
               { by: 'createdAt', order: 'asc' },
             )
             .map((currency) => currency.id);
-    const { total, rows } = await this.queries.list(deployment.id, {
+    const { total, items } = await this.claims.list(deployment.id, {
       ...rest,
       currencyIds: rest.currencyIds?.map((id) => this.catalog.findCurrency(id)?.id ?? id),
       flagCurrencyIds: flagged,
@@ -49,11 +49,14 @@ export class ClaimsService {
           ? { memberId: caller.memberId, value: currencyIsHidden }
           : undefined,
     });
-    return { total, items: rows.map((row) => ({ row, currency: this.catalog.findCurrency(row.currency_id) })) };
+    return {
+      total,
+      items: items.map((claimable) => ({ claimable, currency: this.catalog.findCurrency(claimable.currencyId) })),
+    };
   }
 
   async claimableCurrencies(deployment: Deployment): Promise<Currency[]> {
-    const ids = await this.queries.claimableCurrencyIds(deployment.id);
+    const ids = await this.claims.claimableCurrencyIds(deployment.id);
     return ids
       .flatMap((id) => this.catalog.findCurrency(id) ?? [])
       .sort((a, b) => (a.symbol === b.symbol ? a.id.localeCompare(b.id) : a.symbol < b.symbol ? -1 : 1));

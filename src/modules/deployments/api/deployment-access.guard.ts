@@ -15,7 +15,7 @@ import { isUuid } from '../../../shared/domain/ids';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { API_KEY_SCHEME, BEARER_SCHEME } from '../../../openapi';
 import { CallerAuthenticator } from '../../auth/application/caller-authenticator';
-import { Caller } from '../../auth/domain/caller';
+import type { Caller } from '../../auth/domain/caller';
 import { Deployment } from '../domain/deployment';
 import { DeploymentRepository } from '../domain/deployment.repository';
 

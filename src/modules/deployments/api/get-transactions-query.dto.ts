@@ -7,7 +7,7 @@ import {
   TRANSACTION_STATUSES,
   TransactionOperationType,
   TransactionStatus,
-} from '../domain/transaction-status';
+} from '../../../shared/domain/transaction-status';
 
 /** Endpoint 1's parameters (seed, SPEC §1.2 and §5). */
 export class GetTransactionsQueryDto extends CommonListQueryDto {

@@ -3,7 +3,7 @@ import {
   TRANSACTION_DIRECTIONS,
   TRANSACTION_OPERATION_TYPES,
   TRANSACTION_STATUSES,
-} from '../domain/transaction-status';
+} from '../../../shared/domain/transaction-status';
 import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
 import { PageDto } from '../../../shared/http/query-params';
 

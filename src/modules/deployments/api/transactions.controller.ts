@@ -1,18 +1,23 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
+import { pageRequest } from '../../../shared/http/query-params';
 import type { Caller } from '../../auth/domain/caller';
 import { TransactionsService } from '../application/transactions.service';
 import type { Deployment } from '../domain/deployment';
 import { CurrentCaller, CurrentDeployment, DeploymentScoped } from './deployment-access.guard';
 import { GetTransactionsQueryDto } from './get-transactions-query.dto';
+import { TransactionPresenter } from './transaction-presenter';
 import { TransactionDetailsDto, TransactionListResponseDto } from './transaction-response.dto';
 
 @ApiTags('Transactions')
 @DeploymentScoped('forbidden')
 @Controller('api/v1/deployments/:deploymentId/transactions')
 export class TransactionsController {
-  constructor(private readonly transactions: TransactionsService) {}
+  constructor(
+    private readonly transactions: TransactionsService,
+    private readonly presenter: TransactionPresenter,
+  ) {}
 
   @Get()
   @ApiOperation({
@@ -21,12 +26,18 @@ export class TransactionsController {
   })
   @ApiOkResponse({ type: TransactionListResponseDto })
   @ApiResponse({ status: 400, description: 'Invalid parameters', type: ErrorResponseDto })
-  getTransactions(
+  async getTransactions(
     @CurrentDeployment() deployment: Deployment,
     @CurrentCaller() caller: Caller,
     @Query() query: GetTransactionsQueryDto,
   ): Promise<TransactionListResponseDto> {
-    return this.transactions.getTransactions(deployment, caller, query);
+    const { page, pageSize, offset } = pageRequest(query);
+    const { total, items } = await this.transactions.getTransactions(deployment, caller, {
+      ...query,
+      limit: pageSize,
+      offset,
+    });
+    return this.presenter.presentPage({ total, page, pageSize, items });
   }
 
   @Get(':transactionId')
@@ -38,10 +49,10 @@ export class TransactionsController {
   @ApiOkResponse({ type: TransactionDetailsDto })
   @ApiResponse({ status: 400, description: 'Malformed transaction id', type: ErrorResponseDto })
   @ApiResponse({ status: 404, description: 'Transaction not found in this deployment', type: ErrorResponseDto })
-  getTransactionDetails(
+  async getTransactionDetails(
     @CurrentDeployment() deployment: Deployment,
     @Param('transactionId') transactionId: string,
   ): Promise<TransactionDetailsDto> {
-    return this.transactions.getTransactionDetails(deployment, transactionId);
+    return this.presenter.presentDetails(await this.transactions.getTransactionDetails(deployment, transactionId));
   }
 }

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { canTransitionDeployment, DeploymentStatus } from '../domain/deployment-status';
-import { TransactionStatus } from '../domain/transaction-status';
-import { lockDeploymentByAddress } from './deployment-locks';
+import { canDeploymentTransition, DeploymentStatus } from '../domain/deployment-status';
+import { TransactionStatus } from '../../../shared/domain/transaction-status';
+import { DeploymentRepository } from '../domain/deployment.repository';
 import { TransactionRecorder } from './transaction-recorder';
 import { DeployEventDto } from '../../chain/application/chain-event.dto';
 import { ChainEventHandler } from '../../chain/application/chain-event-handler';
+import { sourceKey } from '../../chain/application/transaction-identity';
 
 /** Where a deploy transaction's status takes the wallet. */
 const DEPLOYMENT_STATUS_BY_TX: Record<TransactionStatus, DeploymentStatus> = {
@@ -20,15 +21,18 @@ const DEPLOYMENT_STATUS_BY_TX: Record<TransactionStatus, DeploymentStatus> = {
 export class DeployEventHandler implements ChainEventHandler<DeployEventDto> {
   readonly kind = 'deploy';
 
-  constructor(private readonly transactions: TransactionRecorder) {}
+  constructor(
+    private readonly deployments: DeploymentRepository,
+    private readonly transactions: TransactionRecorder,
+  ) {}
 
   async apply(event: DeployEventDto, manager: EntityManager): Promise<void> {
-    const deployment = await lockDeploymentByAddress(manager, event.chainId, event.deploymentAddress);
+    const deployment = await this.deployments.lockByAddress(manager, event.chainId, event.deploymentAddress);
     if (deployment === undefined) return;
     const recorded = await this.transactions.record(manager, {
       deploymentId: deployment.id,
       chainId: event.chainId,
-      sourceKey: `${event.txHash.toLowerCase()}:deploy`,
+      sourceKey: sourceKey.deploy(event.txHash),
       direction: 'OUT',
       txHash: event.txHash,
       status: event.status,
@@ -37,11 +41,8 @@ export class DeployEventHandler implements ChainEventHandler<DeployEventDto> {
     });
     // The transaction's (forward-only) status decides, so a late PENDING cannot undo a deploy.
     const target = DEPLOYMENT_STATUS_BY_TX[recorded.status];
-    if (canTransitionDeployment(deployment.status, target)) {
-      await manager.query(`UPDATE deployments SET deployment_status = $2, updated_at = now() WHERE id = $1`, [
-        deployment.id,
-        target,
-      ]);
+    if (canDeploymentTransition(deployment.status, target)) {
+      await this.deployments.saveStatus(manager, deployment.id, target);
     }
   }
 }

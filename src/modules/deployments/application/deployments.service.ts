@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Address } from '../../../shared/domain/address';
+import type { EntityManager } from 'typeorm';
+import { Address, NetworkType } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { uuidv7 } from '../../../shared/domain/ids';
 import { parseNonce } from '../../../shared/domain/nonce';
@@ -87,17 +88,7 @@ export class DeploymentsService {
       status: command.status ?? 'deployed',
     });
     await this.assertApproversAreMembers(command.accountId, approvers);
-    try {
-      await this.deployments.insert(deployment);
-    } catch (error) {
-      if ((error as { driverError?: { code?: string } }).driverError?.code === '23505') {
-        throw DomainError.conflict(
-          'DEPLOYMENT_EXISTS',
-          `A deployment at ${deployment.address.display} on chain ${deployment.chainId} already exists`,
-        );
-      }
-      throw error;
-    }
+    await this.deployments.insert(deployment);
     return { id: deployment.id };
   }
 
@@ -110,6 +101,29 @@ export class DeploymentsService {
 
   findById(id: string): Promise<Deployment | undefined> {
     return this.deployments.findById(id);
+  }
+
+  /** The signer rules of a wallet (SPEC §6), for contexts that propose new signers (queue). */
+  assertSigners(approvers: readonly Address[], threshold: number, networkType: NetworkType): void {
+    Deployment.assertSigners(approvers, threshold, networkType);
+  }
+
+  /**
+   * For other contexts' use cases, inside their transaction: the deployment row locked (see
+   * `DeploymentRepository.lock` for who takes which lock, and the lock order).
+   */
+  lock(manager: EntityManager, id: string, mode: 'update' | 'share'): Promise<Deployment | undefined> {
+    return this.deployments.lock(manager, id, mode);
+  }
+
+  /** The deployment a chain event names (any address form), locked FOR UPDATE; undefined when not ours. */
+  lockByAddress(manager: EntityManager, chainId: string, address: string): Promise<Deployment | undefined> {
+    return this.deployments.lockByAddress(manager, chainId, address);
+  }
+
+  /** Writes back what an execution event changed: signers, threshold and nonces. The row must be locked. */
+  saveExecutionState(manager: EntityManager, deployment: Deployment): Promise<void> {
+    return this.deployments.saveExecutionState(manager, deployment);
   }
 
   private async assertApproversAreMembers(accountId: string, approvers: readonly Address[]): Promise<void> {

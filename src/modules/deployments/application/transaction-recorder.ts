@@ -7,15 +7,15 @@ import {
   TransactionDirection,
   TransactionOperationType,
   TransactionStatus,
-} from '../domain/transaction-status';
+} from '../../../shared/domain/transaction-status';
+import { TransactionRepository } from '../domain/transaction.repository';
 
 export interface TransactionObservation {
   readonly deploymentId: string;
   readonly chainId: string;
   /**
-   * What makes this row unique on its chain, so repeated observations update one row:
-   * `${txHash}:${logIndex}` for transfers, `${txHash}:op:${operationId}` for executions,
-   * `${txHash}:claim:${currencyId}`, `${txHash}:deploy`.
+   * What makes this row unique on its chain, so repeated observations update one row: always built
+   * by `sourceKey` (chain/application/transaction-identity.ts) from the intake-normalised hash.
    */
   readonly sourceKey: string;
   readonly direction: TransactionDirection;
@@ -41,12 +41,6 @@ export interface RecordedTransaction {
   readonly previousStatus: TransactionStatus | undefined;
 }
 
-interface StoredRow {
-  id: string;
-  status: TransactionStatus;
-  confirmations: number;
-}
-
 /**
  * The one writer of the transactions read model, used by every context's chain-event handlers
  * inside the event's database transaction. Observations may arrive in any order: the row is
@@ -54,48 +48,38 @@ interface StoredRow {
  */
 @Injectable()
 export class TransactionRecorder {
-  constructor(private readonly catalog: CatalogService) {}
+  constructor(
+    private readonly transactions: TransactionRepository,
+    private readonly catalog: CatalogService,
+  ) {}
 
   async record(manager: EntityManager, observation: TransactionObservation): Promise<RecordedTransaction> {
     const required = this.requiredConfirmations(observation.chainId);
-    const existing: StoredRow[] = await manager.query(
-      `SELECT id, status, confirmations FROM transactions WHERE chain_id = $1 AND source_key = $2 FOR UPDATE`,
-      [observation.chainId, observation.sourceKey],
-    );
-    const current = existing[0];
+    const current = await this.transactions.lockBySource(manager, observation.chainId, observation.sourceKey);
     if (current === undefined) {
       const status = nextTransactionStatus(undefined, observation.status, observation.confirmations, required);
-      const inserted: StoredRow[] = await manager.query(
-        `INSERT INTO transactions (id, deployment_id, chain_id, source_key, direction, status, tx_hash, currency_id, amount,
-                                   from_address, to_address, operation_id, operation_type, invoice_id, block_number,
-                                   blockchain_fee, confirmations, confirmed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-                 CASE WHEN $6 = 'CONFIRMED' THEN now() END)
-         ON CONFLICT ON CONSTRAINT uq_transactions_source DO NOTHING
-         RETURNING id, status, confirmations`,
-        [
-          uuidv7(),
-          observation.deploymentId,
-          observation.chainId,
-          observation.sourceKey,
-          observation.direction,
-          status,
-          observation.txHash,
-          observation.currencyId ?? null,
-          (observation.amount ?? 0n).toString(),
-          observation.fromAddress ?? null,
-          observation.toAddress ?? null,
-          observation.operationId ?? null,
-          observation.operationType,
-          observation.invoiceId ?? null,
-          observation.blockNumber ?? null,
-          observation.fee?.toString() ?? null,
-          observation.confirmations,
-        ],
-      );
+      const inserted = await this.transactions.insertIfAbsent(manager, {
+        id: uuidv7(),
+        deploymentId: observation.deploymentId,
+        chainId: observation.chainId,
+        sourceKey: observation.sourceKey,
+        direction: observation.direction,
+        status,
+        txHash: observation.txHash,
+        currencyId: observation.currencyId ?? null,
+        amount: observation.amount ?? 0n,
+        fromAddress: observation.fromAddress ?? null,
+        toAddress: observation.toAddress ?? null,
+        operationId: observation.operationId ?? null,
+        operationType: observation.operationType,
+        invoiceId: observation.invoiceId ?? null,
+        blockNumber: observation.blockNumber ?? null,
+        fee: observation.fee ?? null,
+        confirmations: observation.confirmations,
+      });
       // Another batch inserted the same row between our SELECT and INSERT: apply on top of it.
-      if (inserted.length === 0) return this.record(manager, observation);
-      return { id: inserted[0].id, status, previousStatus: undefined };
+      if (inserted === undefined) return this.record(manager, observation);
+      return { id: inserted.id, status, previousStatus: undefined };
     }
 
     const confirmations = Math.max(current.confirmations, observation.confirmations);
@@ -106,15 +90,10 @@ export class TransactionRecorder {
       observation.blockNumber ||
       observation.fee !== undefined
     ) {
-      await manager.query(
-        `UPDATE transactions
-            SET status = $2, confirmations = $3,
-                block_number = COALESCE($4, block_number),
-                blockchain_fee = COALESCE($5, blockchain_fee),
-                confirmed_at = CASE WHEN $2 = 'CONFIRMED' THEN COALESCE(confirmed_at, now()) ELSE confirmed_at END,
-                updated_at = CASE WHEN status IS DISTINCT FROM $2 OR confirmations IS DISTINCT FROM $3 THEN now() ELSE updated_at END
-          WHERE id = $1`,
-        [current.id, status, confirmations, observation.blockNumber ?? null, observation.fee?.toString() ?? null],
+      await this.transactions.saveProgress(
+        manager,
+        { id: current.id, status, confirmations },
+        { blockNumber: observation.blockNumber ?? null, fee: observation.fee ?? null },
       );
     }
     return { id: current.id, status, previousStatus: current.status };

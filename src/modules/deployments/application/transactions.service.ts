@@ -1,20 +1,34 @@
 import { Injectable } from '@nestjs/common';
-import { Amount } from '../../../shared/domain/amount';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { isUuid } from '../../../shared/domain/ids';
-import { pageRequest } from '../../../shared/http/query-params';
 import type { Caller } from '../../auth/domain/caller';
 import { currencyMatcher } from '../../catalog/catalog';
 import { CatalogService } from '../../catalog/catalog.service';
-import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
-import type { GetTransactionsQueryDto } from '../api/get-transactions-query.dto';
-import type {
-  TransactionDetailsDto,
-  TransactionListResponseDto,
-  TransactionResponseDto,
-} from '../api/transaction-response.dto';
 import type { Deployment } from '../domain/deployment';
-import { canClaim, TransactionReadRepository, TransactionRecord } from '../domain/transaction-read-model';
+import { TransactionReadRepository, TransactionRecord, TransactionSortField } from '../domain/transaction-read-model';
+import type { TransactionOperationType, TransactionStatus } from '../../../shared/domain/transaction-status';
+
+/** Endpoint 1's parameters, as the controller parsed them (SPEC §1.2, §5). */
+export interface TransactionListQuery {
+  readonly limit: number;
+  readonly offset: string;
+  readonly sortBy?: TransactionSortField;
+  readonly sortOrder?: 'asc' | 'desc';
+  readonly id?: string;
+  readonly txHash?: string;
+  readonly createdFrom?: string;
+  readonly createdTo?: string;
+  readonly updatedFrom?: string;
+  readonly updatedTo?: string;
+  readonly currencyIds?: readonly string[];
+  readonly statuses?: readonly TransactionStatus[];
+  readonly operationId?: string;
+  readonly operationTypes?: readonly TransactionOperationType[];
+  readonly isClaimed?: boolean;
+  readonly currencyIsScam?: boolean;
+  readonly currencyIsVerified?: boolean;
+  readonly currencyIsHidden?: boolean;
+}
 
 /** Endpoints 1-2 (SPEC §5): the read side of the transactions written by chain events. */
 @Injectable()
@@ -27,15 +41,14 @@ export class TransactionsService {
   async getTransactions(
     deployment: Deployment,
     caller: Caller,
-    query: GetTransactionsQueryDto,
-  ): Promise<TransactionListResponseDto> {
-    const { page, pageSize, offset } = pageRequest(query);
-    const { total, items } = await this.transactions.list({
+    query: TransactionListQuery,
+  ): Promise<{ total: number; items: TransactionRecord[] }> {
+    return this.transactions.list({
       deploymentId: deployment.id,
       sortBy: query.sortBy ?? 'createdAt',
       sortOrder: query.sortOrder ?? 'desc',
-      limit: pageSize,
-      offset,
+      limit: query.limit,
+      offset: query.offset,
       idContains: query.id,
       txHashContains: query.txHash,
       createdFrom: lowerBound(query.createdFrom),
@@ -48,22 +61,14 @@ export class TransactionsService {
       operationTypes: query.operationTypes?.length ? query.operationTypes : undefined,
       isClaimed: query.isClaimed,
     });
-    return { total, page, pageSize, items: items.map((item) => this.toResponse(item)) };
   }
 
-  async getTransactionDetails(deployment: Deployment, transactionId: string): Promise<TransactionDetailsDto> {
+  async getTransactionDetails(deployment: Deployment, transactionId: string): Promise<TransactionRecord> {
     if (!isUuid(transactionId))
       throw DomainError.field('transactionId', 'transactionId must be a UUID', 'INVALID_TRANSACTION_ID');
     const record = await this.transactions.findInDeployment(deployment.id, transactionId.toLowerCase());
     if (record === undefined) throw DomainError.notFound('TRANSACTION_NOT_FOUND', 'Transaction not found');
-    const transaction = this.toResponse(record);
-    return {
-      transaction,
-      canClaim: transaction.canClaim,
-      isClaimed: transaction.isClaimed,
-      invoice: transaction.invoice,
-      currency: transaction.currency,
-    };
+    return record;
   }
 
   /**
@@ -71,7 +76,7 @@ export class TransactionsService {
    * and never joins the catalog. Undefined: no currency condition. Flags describe a currency, so a
    * transaction without one matches no flag filter.
    */
-  private async currencyIds(caller: Caller, query: GetTransactionsQueryDto): Promise<string[] | undefined> {
+  private async currencyIds(caller: Caller, query: TransactionListQuery): Promise<string[] | undefined> {
     const hiddenApplies = query.currencyIsHidden !== undefined && caller.kind === 'jwt';
     const flagged = query.currencyIsScam !== undefined || query.currencyIsVerified !== undefined || hiddenApplies;
     // Ids as stored (EVM addresses lowercase); an id the catalog does not know is kept as given.
@@ -91,45 +96,6 @@ export class TransactionsService {
         (currency) => flags(currency) && (hidden === undefined || hidden.has(currency.id) === query.currencyIsHidden),
       )
       .map((currency) => currency.id);
-  }
-
-  private toResponse(record: TransactionRecord): TransactionResponseDto {
-    const currency = record.currencyId === null ? undefined : this.catalog.findCurrency(record.currencyId);
-    const native = this.catalog.findCurrency(record.chainId);
-    const amount =
-      currency === undefined
-        ? '0'
-        : Amount.fromBaseUnits(
-            record.direction === 'OUT' ? -record.amount : record.amount,
-            currency.decimals,
-          ).toDecimalString();
-    return {
-      id: record.id,
-      direction: record.direction,
-      status: record.status,
-      chainId: record.chainId,
-      txHash: record.txHash,
-      currencyId: record.currencyId,
-      amount,
-      fromAddress: record.fromAddress,
-      toAddress: record.toAddress,
-      operationId: record.operationId,
-      operationType: record.operationType,
-      blockNumber: record.blockNumber,
-      blockchainFee:
-        record.blockchainFee === null
-          ? null
-          : Amount.fromBaseUnits(record.blockchainFee, native?.decimals ?? 18).toDecimalString(),
-      confirmations: record.confirmations,
-      createdAt: record.createdAt.toISOString(),
-      updatedAt: record.updatedAt.toISOString(),
-      canClaim: canClaim(record),
-      isClaimed: record.isClaimed,
-      invoiceId: record.invoiceId,
-      confirmedAt: record.confirmedAt?.toISOString() ?? null,
-      invoice: record.invoice,
-      currency: currency === undefined ? null : CurrencyResponseDto.from(currency),
-    };
   }
 }
 

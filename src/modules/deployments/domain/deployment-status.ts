@@ -12,6 +12,6 @@ export const DEPLOYMENT_TRANSITIONS: Readonly<Record<DeploymentStatus, readonly 
  * Whether `to` may follow `from`. The status only changes through chain events, which may arrive
  * out of order, so a report that is not a legal move is ignored rather than an error.
  */
-export function canTransitionDeployment(from: DeploymentStatus, to: DeploymentStatus): boolean {
+export function canDeploymentTransition(from: DeploymentStatus, to: DeploymentStatus): boolean {
   return DEPLOYMENT_TRANSITIONS[from].includes(to);
 }

@@ -1,4 +1,8 @@
-import type { TransactionDirection, TransactionOperationType, TransactionStatus } from './transaction-status';
+import type {
+  TransactionDirection,
+  TransactionOperationType,
+  TransactionStatus,
+} from '../../../shared/domain/transaction-status';
 
 export type TransactionSortField = 'id' | 'createdAt' | 'updatedAt';
 

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Address, NetworkType } from '../../../shared/domain/address';
+import { DomainError } from '../../../shared/domain/domain-error';
+import { mapUniqueViolation } from '../../../shared/infrastructure/sql';
 import { Deployment } from '../domain/deployment';
 import { DeploymentAccess, DeploymentRepository } from '../domain/deployment.repository';
 import { DeploymentStatus } from '../domain/deployment-status';
@@ -78,7 +81,7 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
 
   async insert(deployment: Deployment): Promise<void> {
     const d = deployment.toProps();
-    await this.dataSource.query(
+    const inserted = this.dataSource.query(
       `INSERT INTO deployments (id, account_id, chain_id, network_type, address, address_hex, smart_contract_version_id,
                                 approvers, threshold, current_nonce, last_executed_nonce, deployment_status)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
@@ -96,6 +99,12 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
         d.lastExecutedNonce < 0n ? null : d.lastExecutedNonce.toString(),
         d.status,
       ],
+    );
+    await mapUniqueViolation(inserted, () =>
+      DomainError.conflict(
+        'DEPLOYMENT_EXISTS',
+        `A deployment at ${d.address.display} on chain ${d.chainId} already exists`,
+      ),
     );
   }
 
@@ -115,5 +124,45 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
       [id, memberId],
     );
     return rows[0] && { deployment: deploymentFromRow(rows[0]), isMember: rows[0].is_member };
+  }
+
+  async lock(manager: EntityManager, id: string, mode: 'update' | 'share'): Promise<Deployment | undefined> {
+    const rows: DeploymentRow[] = await manager.query(
+      `SELECT ${DEPLOYMENT_COLUMNS} FROM deployments d WHERE d.id = $1 ${mode === 'update' ? 'FOR UPDATE' : 'FOR SHARE'}`,
+      [id],
+    );
+    return rows[0] && deploymentFromRow(rows[0]);
+  }
+
+  async lockByAddress(manager: EntityManager, chainId: string, address: string): Promise<Deployment | undefined> {
+    const parsed = Address.tryParseAny(address);
+    if (parsed === undefined) return undefined;
+    const rows: DeploymentRow[] = await manager.query(
+      `SELECT ${DEPLOYMENT_COLUMNS} FROM deployments d WHERE d.chain_id = $1 AND d.address_hex = $2 FOR UPDATE`,
+      [chainId, parsed.hex20],
+    );
+    return rows[0] && deploymentFromRow(rows[0]);
+  }
+
+  async saveExecutionState(manager: EntityManager, deployment: Deployment): Promise<void> {
+    await manager.query(
+      `UPDATE deployments
+          SET approvers = $2, threshold = $3, current_nonce = $4, last_executed_nonce = $5, updated_at = now()
+        WHERE id = $1`,
+      [
+        deployment.id,
+        deployment.approvers.map((approver) => approver.hex20),
+        deployment.threshold,
+        deployment.currentNonce.toString(),
+        deployment.lastExecutedNonce < 0n ? null : deployment.lastExecutedNonce.toString(),
+      ],
+    );
+  }
+
+  async saveStatus(manager: EntityManager, id: string, status: DeploymentStatus): Promise<void> {
+    await manager.query(`UPDATE deployments SET deployment_status = $2, updated_at = now() WHERE id = $1`, [
+      id,
+      status,
+    ]);
   }
 }

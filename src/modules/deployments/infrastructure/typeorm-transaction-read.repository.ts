@@ -1,12 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { containsPattern, SqlWhere } from '../../../shared/infrastructure/sql';
 import {
   TransactionListCriteria,
   TransactionReadRepository,
   TransactionRecord,
   TransactionSortField,
 } from '../domain/transaction-read-model';
-import type { TransactionDirection, TransactionOperationType, TransactionStatus } from '../domain/transaction-status';
+import type {
+  TransactionDirection,
+  TransactionOperationType,
+  TransactionStatus,
+} from '../../../shared/domain/transaction-status';
 
 const SORT_COLUMN: Record<TransactionSortField, string> = {
   id: 'id',
@@ -50,21 +55,6 @@ interface TransactionRow {
   invoice_ref_id: string | null;
   invoice_tracking_id: string | null;
   invoice_status: string | null;
-}
-
-/** Collects a WHERE clause and its positional parameters. */
-class Where {
-  readonly params: unknown[] = [];
-  private readonly parts: string[] = [];
-
-  add(sql: (p: (value: unknown) => string) => string): this {
-    this.parts.push(sql((value) => `$${this.params.push(value)}`));
-    return this;
-  }
-
-  get sql(): string {
-    return this.parts.join(' AND ');
-  }
 }
 
 @Injectable()
@@ -165,7 +155,7 @@ export class TypeOrmTransactionReadRepository extends TransactionReadRepository 
     return Number(sum[0].n) + before + after;
   }
 
-  private async countRows(where: Where): Promise<number> {
+  private async countRows(where: SqlWhere): Promise<number> {
     const rows: { n: string }[] = await this.dataSource.query(
       `SELECT count(*)::text AS n FROM transactions WHERE ${where.sql}`,
       where.params,
@@ -174,7 +164,7 @@ export class TypeOrmTransactionReadRepository extends TransactionReadRepository 
   }
 }
 
-function commonFilters(criteria: TransactionListCriteria, where: Where): Where {
+function commonFilters(criteria: TransactionListCriteria, where: SqlWhere): SqlWhere {
   where.add((p) => `deployment_id = ${p(criteria.deploymentId)}`);
   if (criteria.statuses !== undefined) where.add((p) => `status = ANY(${p(criteria.statuses)})`);
   if (criteria.currencyIds !== undefined) where.add((p) => `currency_id = ANY(${p(criteria.currencyIds)})`);
@@ -183,28 +173,25 @@ function commonFilters(criteria: TransactionListCriteria, where: Where): Where {
   return where;
 }
 
-function bucketFilters(criteria: TransactionListCriteria): Where {
-  return commonFilters(criteria, new Where());
+function bucketFilters(criteria: TransactionListCriteria): SqlWhere {
+  return commonFilters(criteria, new SqlWhere());
 }
 
-function rowFilters(criteria: TransactionListCriteria): Where {
-  const where = commonFilters(criteria, new Where());
+function rowFilters(criteria: TransactionListCriteria): SqlWhere {
+  const where = commonFilters(criteria, new SqlWhere());
   if (criteria.createdFrom !== undefined) where.add((p) => `created_at >= ${p(criteria.createdFrom)}::timestamptz`);
   if (criteria.createdTo !== undefined) where.add((p) => `created_at <= ${p(criteria.createdTo)}::timestamptz`);
   if (criteria.updatedFrom !== undefined) where.add((p) => `updated_at >= ${p(criteria.updatedFrom)}::timestamptz`);
   if (criteria.updatedTo !== undefined) where.add((p) => `updated_at <= ${p(criteria.updatedTo)}::timestamptz`);
   if (criteria.operationId !== undefined) where.add((p) => `operation_id = ${p(criteria.operationId)}::uuid`);
   if (criteria.idContains !== undefined)
-    where.add((p) => `id::text LIKE ${p(likePattern(criteria.idContains!.toLowerCase()))}`);
+    where.add((p) => `id::text LIKE ${p(containsPattern(criteria.idContains!.toLowerCase()))}`);
   if (criteria.txHashContains !== undefined)
-    where.add((p) => `lower(tx_hash) LIKE ${p(likePattern(criteria.txHashContains!.toLowerCase()))}`);
+    where.add((p) => `lower(tx_hash) LIKE ${p(containsPattern(criteria.txHashContains!.toLowerCase()))}`);
   return where;
 }
 
 /** A substring match with the client's `%`, `_` and `\` taken literally. */
-function likePattern(needle: string): string {
-  return `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function dayString(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);

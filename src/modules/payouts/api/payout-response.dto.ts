@@ -1,9 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Amount } from '../../../shared/domain/amount';
 import { PageDto } from '../../../shared/http/query-params';
-import type { Currency } from '../../catalog/catalog';
 import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
-import type { Payout } from '../domain/payout';
 import { PAYOUT_STATUSES, PayoutStatus } from '../domain/payout-status';
 
 export class PayoutResponseDto {
@@ -59,25 +56,4 @@ export class PayoutDetailResponseDto extends PayoutResponseDto {}
 export class PayoutListResponseDto extends PageDto {
   @ApiProperty({ type: [PayoutDetailResponseDto] })
   items: PayoutDetailResponseDto[];
-}
-
-export function toPayoutResponse(payout: Payout, currency: Currency): PayoutResponseDto {
-  const p = payout.toProps();
-  return {
-    id: p.id,
-    currencyId: p.currencyId,
-    amount: Amount.fromBaseUnits(p.amount, currency.decimals).toDecimalString(),
-    toAddress: p.toAddress.display,
-    isTron: payout.isTron,
-    deploymentId: p.deploymentId,
-    trackingId: p.trackingId,
-    callbackUrl: p.callbackUrl,
-    queueOperationId: p.queueOperationId,
-    nonce: p.nonce.toString(),
-    status: p.status,
-    createdBy: p.createdBy,
-    createdAt: p.createdAt.toISOString(),
-    updatedAt: p.updatedAt.toISOString(),
-    currency: CurrencyResponseDto.from(currency),
-  };
 }

@@ -2,18 +2,14 @@ import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nes
 import { ApiBody, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { pageRequest, timestampBound } from '../../../shared/http/query-params';
-import { Caller } from '../../auth/domain/caller';
+import type { Caller } from '../../auth/domain/caller';
 import { CurrentCaller, CurrentDeployment, DeploymentScoped } from '../../deployments/api/deployment-access.guard';
-import { Deployment } from '../../deployments/domain/deployment';
+import type { Deployment } from '../../deployments/domain/deployment';
 import { PayoutsService } from '../application/payouts.service';
 import { Payout } from '../domain/payout';
 import { CreatePayoutDto } from './create-payout.dto';
-import {
-  PayoutDetailResponseDto,
-  PayoutListResponseDto,
-  PayoutResponseDto,
-  toPayoutResponse,
-} from './payout-response.dto';
+import { PayoutPresenter } from './payout-presenter';
+import { PayoutDetailResponseDto, PayoutListResponseDto, PayoutResponseDto } from './payout-response.dto';
 import { PayoutsQueryDto } from './payouts-query.dto';
 import { UpdatePayoutDto } from './update-payout.dto';
 
@@ -29,7 +25,10 @@ const PAYOUT_ID = ApiParam({
 @DeploymentScoped('not_found')
 @Controller('api/v1/deployments/:deploymentId/payouts')
 export class PayoutsController {
-  constructor(private readonly payouts: PayoutsService) {}
+  constructor(
+    private readonly payouts: PayoutsService,
+    private readonly presenter: PayoutPresenter,
+  ) {}
 
   @Post()
   @HttpCode(201)
@@ -117,6 +116,6 @@ export class PayoutsController {
   }
 
   private present(payout: Payout): PayoutResponseDto {
-    return toPayoutResponse(payout, this.payouts.currency(payout));
+    return this.presenter.present(payout, this.payouts.currency(payout));
   }
 }

@@ -16,6 +16,6 @@ export const PAYOUT_TRANSITIONS: Readonly<Record<PayoutStatus, readonly PayoutSt
   CANCELED: [],
 };
 
-export function canTransitionPayout(from: PayoutStatus, to: PayoutStatus): boolean {
+export function canPayoutTransition(from: PayoutStatus, to: PayoutStatus): boolean {
   return PAYOUT_TRANSITIONS[from].includes(to);
 }

@@ -1,6 +1,6 @@
 import type { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
-import { canTransitionPayout, PayoutStatus } from './payout-status';
+import { canPayoutTransition, PayoutStatus } from './payout-status';
 
 export interface PayoutProps {
   readonly id: string;
@@ -67,7 +67,7 @@ export class Payout {
   followOperation(progress: OperationProgress, nonce: bigint | undefined, now: Date): boolean {
     const target = STATUS_BY_PROGRESS[progress];
     const nonceChanged = nonce !== undefined && nonce !== this.props.nonce;
-    const statusChanged = target !== this.props.status && canTransitionPayout(this.props.status, target);
+    const statusChanged = target !== this.props.status && canPayoutTransition(this.props.status, target);
     if (!nonceChanged && !statusChanged) return false;
     this.props = {
       ...this.props,

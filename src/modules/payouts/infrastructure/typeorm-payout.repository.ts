@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
+import { containsPattern, SqlWhere } from '../../../shared/infrastructure/sql';
 import { Payout } from '../domain/payout';
 import { PayoutListFilter, PayoutRepository, PayoutUnitOfWork } from '../domain/payout.repository';
 import { PayoutStatus } from '../domain/payout-status';
@@ -51,25 +52,21 @@ export class TypeOrmPayoutRepository extends PayoutRepository {
   }
 
   async list(deploymentId: string, filter: PayoutListFilter): Promise<{ total: number; items: Payout[] }> {
-    const params: unknown[] = [deploymentId];
-    const where = ['deployment_id = $1'];
-    const add = (sql: (placeholder: string) => string, value: unknown) => {
-      params.push(value);
-      where.push(sql(`$${params.length}`));
-    };
-    const contains = (text: string) => `%${escapeLike(text)}%`;
-    if (filter.idContains !== undefined) add((p) => `id::text ILIKE ${p}`, contains(filter.idContains));
-    if (filter.trackingIdContains !== undefined)
-      add((p) => `tracking_id ILIKE ${p}`, contains(filter.trackingIdContains));
-    if (filter.createdByContains !== undefined) add((p) => `created_by ILIKE ${p}`, contains(filter.createdByContains));
-    if (filter.toAddressContains !== undefined) add((p) => `to_address ILIKE ${p}`, contains(filter.toAddressContains));
-    if (filter.createdFrom) add((p) => `created_at >= ${p}`, filter.createdFrom);
-    if (filter.createdTo) add((p) => `created_at <= ${p}`, filter.createdTo);
-    if (filter.updatedFrom) add((p) => `updated_at >= ${p}`, filter.updatedFrom);
-    if (filter.updatedTo) add((p) => `updated_at <= ${p}`, filter.updatedTo);
-    if (filter.currencyIds) add((p) => `currency_id = ANY(${p}::text[])`, filter.currencyIds);
-    if (filter.statuses) add((p) => `status = ANY(${p}::text[])`, filter.statuses);
-    const whereSql = where.join(' AND ');
+    const where = new SqlWhere().add((p) => `deployment_id = ${p(deploymentId)}`);
+    const { idContains, trackingIdContains, createdByContains, toAddressContains } = filter;
+    if (idContains !== undefined) where.add((p) => `id::text ILIKE ${p(containsPattern(idContains))}`);
+    if (trackingIdContains !== undefined)
+      where.add((p) => `tracking_id ILIKE ${p(containsPattern(trackingIdContains))}`);
+    if (createdByContains !== undefined) where.add((p) => `created_by ILIKE ${p(containsPattern(createdByContains))}`);
+    if (toAddressContains !== undefined) where.add((p) => `to_address ILIKE ${p(containsPattern(toAddressContains))}`);
+    if (filter.createdFrom) where.add((p) => `created_at >= ${p(filter.createdFrom)}`);
+    if (filter.createdTo) where.add((p) => `created_at <= ${p(filter.createdTo)}`);
+    if (filter.updatedFrom) where.add((p) => `updated_at >= ${p(filter.updatedFrom)}`);
+    if (filter.updatedTo) where.add((p) => `updated_at <= ${p(filter.updatedTo)}`);
+    if (filter.currencyIds) where.add((p) => `currency_id = ANY(${p(filter.currencyIds)}::text[])`);
+    if (filter.statuses) where.add((p) => `status = ANY(${p(filter.statuses)}::text[])`);
+    const whereSql = where.sql;
+    const params = where.params;
     const [{ total }]: { total: string }[] = await this.dataSource.query(
       `SELECT count(*) AS total FROM payouts WHERE ${whereSql}`,
       params,
@@ -159,8 +156,4 @@ function payoutFromRow(row: PayoutRow): Payout {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   });
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }

@@ -10,10 +10,11 @@ import {
 } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { pageRequest } from '../../../shared/http/query-params';
-import { Caller } from '../../auth/domain/caller';
+import type { Caller } from '../../auth/domain/caller';
 import { CurrentCaller, CurrentDeployment, DeploymentScoped } from '../../deployments/api/deployment-access.guard';
-import { Deployment } from '../../deployments/domain/deployment';
+import type { Deployment } from '../../deployments/domain/deployment';
 import { QueueService } from '../application/queue.service';
+import { QueueOperationPresenter } from './queue-operation-presenter';
 import {
   CreateMultisigConfigChangeOperationDto,
   CreateRejectOperationDto,
@@ -39,24 +40,29 @@ const BAD_REQUEST = (description: string) => ApiResponse({ status: 400, descript
 @DeploymentScoped('not_found')
 @Controller('api/v1/deployments/:deploymentId/operations')
 export class QueueOperationsController {
-  constructor(private readonly queue: QueueService) {}
+  constructor(
+    private readonly queue: QueueService,
+    private readonly presenter: QueueOperationPresenter,
+  ) {}
 
   @Get()
   @ApiOperation({ operationId: 'QueueOperationsController_getDeploymentQueue_v1', summary: 'List queued operations' })
   @ApiOkResponse({ type: DeploymentQueueResponseDto })
   @BAD_REQUEST('Invalid query parameter or deployment id')
-  getDeploymentQueue(
+  async getDeploymentQueue(
     @CurrentDeployment() deployment: Deployment,
     @CurrentCaller() caller: Caller,
     @Query() query: DeploymentQueueQueryDto,
   ): Promise<DeploymentQueueResponseDto> {
     const page = pageRequest(query);
-    return this.queue.list(deployment, caller, {
-      ...query,
-      page: page.page,
-      pageSize: page.pageSize,
-      offset: page.offset,
-    });
+    return this.presenter.presentPage(
+      await this.queue.list(deployment, caller, {
+        ...query,
+        page: page.page,
+        pageSize: page.pageSize,
+        offset: page.offset,
+      }),
+    );
   }
 
   @Get(':operationId')
@@ -67,12 +73,12 @@ export class QueueOperationsController {
   })
   @ApiOkResponse({ type: QueueOperationResponseDto })
   @BAD_REQUEST('Malformed deployment id')
-  getOperationById(
+  async getOperationById(
     @CurrentDeployment() deployment: Deployment,
     @CurrentCaller() caller: Caller,
     @Param('operationId') operationId: string,
   ): Promise<QueueOperationResponseDto> {
-    return this.queue.get(deployment, caller, operationId);
+    return this.presenter.present(await this.queue.get(deployment, caller, operationId));
   }
 
   @Delete(':operationId')
@@ -100,12 +106,12 @@ export class QueueOperationsController {
   @ApiBody({ type: CreateMultisigConfigChangeOperationDto })
   @ApiCreatedResponse({ type: QueueOperationResponseDto })
   @BAD_REQUEST('Invalid input')
-  createMultisigConfigChangeOperation(
+  async createMultisigConfigChangeOperation(
     @CurrentDeployment() deployment: Deployment,
     @CurrentCaller() caller: Caller,
     @Body() body: CreateMultisigConfigChangeOperationDto,
   ): Promise<QueueOperationResponseDto> {
-    return this.queue.createMultisigConfigChange(deployment, caller, body);
+    return this.presenter.present(await this.queue.createMultisigConfigChange(deployment, caller, body));
   }
 
   @Post('reject')
@@ -116,12 +122,12 @@ export class QueueOperationsController {
   @ApiBody({ type: CreateRejectOperationDto })
   @ApiCreatedResponse({ type: QueueOperationResponseDto })
   @BAD_REQUEST('Invalid input, nonce below the current nonce, or a live REJECT already exists at the nonce')
-  createRejectOperation(
+  async createRejectOperation(
     @CurrentDeployment() deployment: Deployment,
     @CurrentCaller() caller: Caller,
     @Body() body: CreateRejectOperationDto,
   ): Promise<QueueOperationResponseDto> {
-    return this.queue.createReject(deployment, caller, body.nonce);
+    return this.presenter.present(await this.queue.createReject(deployment, caller, body.nonce));
   }
 
   @Post(':operationId/sign')
@@ -134,13 +140,15 @@ export class QueueOperationsController {
   @ApiBody({ type: SubmitSignatureDto })
   @ApiOkResponse({ type: SignatureResponseDto })
   @BAD_REQUEST('Invalid signature, signer already signed, or the operation cannot be signed')
-  submitSignature(
+  async submitSignature(
     @CurrentDeployment() deployment: Deployment,
     @CurrentCaller() caller: Caller,
     @Param('operationId') operationId: string,
     @Body() body: SubmitSignatureDto,
   ): Promise<SignatureResponseDto> {
-    return this.queue.submitSignature(deployment, caller, operationId, body.signature);
+    return this.presenter.presentSignature(
+      await this.queue.submitSignature(deployment, caller, operationId, body.signature),
+    );
   }
 
   @Patch(':operationId/nonce')
@@ -152,12 +160,12 @@ export class QueueOperationsController {
   @ApiBody({ type: UpdateOperationNonceDto })
   @ApiOkResponse({ type: QueueOperationResponseDto })
   @BAD_REQUEST('Invalid nonce or operation status')
-  updateOperationNonce(
+  async updateOperationNonce(
     @CurrentDeployment() deployment: Deployment,
     @CurrentCaller() caller: Caller,
     @Param('operationId') operationId: string,
     @Body() body: UpdateOperationNonceDto,
   ): Promise<QueueOperationResponseDto> {
-    return this.queue.changeNonce(deployment, caller, operationId, body.nonce);
+    return this.presenter.present(await this.queue.changeNonce(deployment, caller, operationId, body.nonce));
   }
 }

@@ -3,9 +3,10 @@ import type { EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
 import { ExecutionEventDto } from '../../chain/application/chain-event.dto';
 import { ChainEventHandler } from '../../chain/application/chain-event-handler';
-import { lockDeploymentByAddress, saveDeploymentExecutionState } from '../../deployments/application/deployment-locks';
+import { sourceKey } from '../../chain/application/transaction-identity';
+import { DeploymentsService } from '../../deployments/application/deployments.service';
 import { TransactionRecorder } from '../../deployments/application/transaction-recorder';
-import { TransactionStatus } from '../../deployments/domain/transaction-status';
+import { TransactionStatus } from '../../../shared/domain/transaction-status';
 import { operationIdFromExecuteId } from '../domain/queue-operation';
 import { QueueOperationRepository } from '../domain/queue-operation.repository';
 import { TRANSACTION_TYPE_BY_OPERATION } from '../domain/queue-operation-status';
@@ -32,13 +33,14 @@ export class ExecutionEventHandler implements ChainEventHandler<ExecutionEventDt
 
   constructor(
     private readonly operations: QueueOperationRepository,
+    private readonly deployments: DeploymentsService,
     private readonly transactions: TransactionRecorder,
     private readonly queue: QueueService,
     private readonly details: OperationTransactionDetailsProviders,
   ) {}
 
   async apply(event: ExecutionEventDto, manager: EntityManager): Promise<void> {
-    const deployment = await lockDeploymentByAddress(manager, event.chainId, event.deploymentAddress);
+    const deployment = await this.deployments.lockByAddress(manager, event.chainId, event.deploymentAddress);
     if (deployment === undefined) return;
     const ids = [
       ...new Set(
@@ -56,7 +58,7 @@ export class ExecutionEventHandler implements ChainEventHandler<ExecutionEventDt
       const recorded = await this.transactions.record(manager, {
         deploymentId: deployment.id,
         chainId: deployment.chainId,
-        sourceKey: `${event.txHash.toLowerCase()}:op:${operation.id}`,
+        sourceKey: sourceKey.execution(event.txHash, operation.id),
         direction: 'OUT',
         txHash: event.txHash,
         status: event.status,
@@ -113,7 +115,7 @@ export class ExecutionEventHandler implements ChainEventHandler<ExecutionEventDt
       }
     }
 
-    if (deploymentChanged) await saveDeploymentExecutionState(manager, deployment);
+    if (deploymentChanged) await this.deployments.saveExecutionState(manager, deployment);
     if (signersChanged) await this.queue.reevaluateLiveOperations(manager, deployment);
   }
 }

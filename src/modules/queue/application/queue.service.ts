@@ -6,8 +6,8 @@ import { isUuid, uuidv7 } from '../../../shared/domain/ids';
 import { parseNonce } from '../../../shared/domain/nonce';
 import type { SmartContractVersion } from '../../catalog/catalog';
 import { CatalogService } from '../../catalog/catalog.service';
-import { lockDeployment } from '../../deployments/application/deployment-locks';
-import { Deployment } from '../../deployments/domain/deployment';
+import { DeploymentsService } from '../../deployments/application/deployments.service';
+import type { Deployment } from '../../deployments/domain/deployment';
 import { Call, CallWire, parseCall } from '../domain/call';
 import { signatureFormatFor, SigningDomain, verifySubmittedSignature } from '../domain/operation-signature';
 import { OperationActor, QueueOperation, QueueOperationView, QueueState, SignerRules } from '../domain/queue-operation';
@@ -75,6 +75,7 @@ export class QueueService {
     private readonly operations: QueueOperationRepository,
     private readonly catalog: CatalogService,
     private readonly listeners: QueueOperationListeners,
+    private readonly deployments: DeploymentsService,
   ) {}
 
   async list(deployment: Deployment, caller: CallerRef, query: QueueListQuery): Promise<QueuePage> {
@@ -121,7 +122,7 @@ export class QueueService {
     const approvers = input.approvers.map((approver, index) =>
       Address.parse(approver, deployment.networkType, `approvers.${index}`),
     );
-    Deployment.assertSigners(approvers, input.threshold, deployment.networkType);
+    this.deployments.assertSigners(approvers, input.threshold, deployment.networkType);
     if (input.calls.length === 0) throw DomainError.field('calls', 'calls must hold at least one call');
     const calls = input.calls.map((call, index) => parseCall(call, deployment.networkType, index));
     const sorted = [...approvers].sort((a, b) => (a.hex20 < b.hex20 ? -1 : 1));
@@ -375,7 +376,7 @@ export class QueueService {
     id: string,
     mode: 'update' | 'share',
   ): Promise<Deployment> {
-    const deployment = await lockDeployment(manager, id, mode);
+    const deployment = await this.deployments.lock(manager, id, mode);
     if (deployment === undefined) throw DomainError.notFound('DEPLOYMENT_NOT_FOUND', 'Deployment not found');
     return deployment;
   }

@@ -1,7 +1,7 @@
 import { Address, NetworkType } from '../../../shared/domain/address';
+import { UINT256_MAX } from '../../../shared/domain/amount';
 import { DomainError } from '../../../shared/domain/domain-error';
 
-const UINT256_MAX = (1n << 256n) - 1n;
 const HEX_BYTES = /^0x([0-9a-fA-F]{2})*$/;
 
 /** One call of an operation, as the wallet's `execute` takes it and as owners sign it. */

@@ -27,12 +27,12 @@ export function isLiveStatus(status: QueueOperationStatus): boolean {
   return LIVE_STATUSES.includes(status);
 }
 
-export function canTransition(from: QueueOperationStatus, to: QueueOperationStatus): boolean {
+export function canQueueTransition(from: QueueOperationStatus, to: QueueOperationStatus): boolean {
   return from === to || QUEUE_OPERATION_TRANSITIONS[from].includes(to);
 }
 
 export function assertQueueTransition(from: QueueOperationStatus, to: QueueOperationStatus): void {
-  if (!canTransition(from, to)) {
+  if (!canQueueTransition(from, to)) {
     throw DomainError.invalid('OPERATION_STATUS_TRANSITION', `Operation status cannot change from ${from} to ${to}`);
   }
 }

@@ -17,7 +17,7 @@ import {
   QueueState,
   SignerRules,
 } from './queue-operation';
-import { canTransition, QUEUE_OPERATION_STATUSES } from './queue-operation-status';
+import { canQueueTransition, QUEUE_OPERATION_STATUSES } from './queue-operation-status';
 
 const keys = ['0x' + '11'.repeat(32), '0x' + '22'.repeat(32), '0x' + '33'.repeat(32)].map((key) =>
   privateKeyToAccount(key as Hex),
@@ -56,10 +56,10 @@ const queue: QueueState = { currentNonce: 3n, firstNonceWithoutReady: 3n, liveRe
 describe('queue operation status table', () => {
   it('ends are final; PENDING and READY move both ways', () => {
     for (const end of ['EXECUTED', 'FAILED', 'CANCELLED'] as const) {
-      for (const to of QUEUE_OPERATION_STATUSES) expect(canTransition(end, to)).toBe(to === end);
+      for (const to of QUEUE_OPERATION_STATUSES) expect(canQueueTransition(end, to)).toBe(to === end);
     }
-    expect(canTransition('PENDING', 'READY')).toBe(true);
-    expect(canTransition('READY', 'PENDING')).toBe(true);
+    expect(canQueueTransition('PENDING', 'READY')).toBe(true);
+    expect(canQueueTransition('READY', 'PENDING')).toBe(true);
   });
 });
 

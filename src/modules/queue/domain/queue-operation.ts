@@ -5,7 +5,7 @@ import { Call, callToWire, CallWire } from './call';
 import { compareHex, packSignatureBlob, signatureEntry, SignatureFormat } from './operation-signature';
 import {
   assertQueueTransition,
-  canTransition,
+  canQueueTransition,
   isLiveStatus,
   QueueOperationStatus,
   QueueOperationType,
@@ -248,7 +248,7 @@ export class QueueOperation {
    */
   applyExecution(outcome: 'PENDING' | 'EXECUTED' | 'FAILED', txHash: string): boolean {
     if (this.props.txHash === null || isLiveStatus(this.props.status)) this.props = { ...this.props, txHash };
-    if (outcome === 'PENDING' || this.props.status === outcome || !canTransition(this.props.status, outcome))
+    if (outcome === 'PENDING' || this.props.status === outcome || !canQueueTransition(this.props.status, outcome))
       return false;
     this.transition(outcome);
     return true;

@@ -3,6 +3,7 @@ import type { Hex } from 'viem';
 import { DataSource, EntityManager } from 'typeorm';
 import { NetworkType } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
+import { conflictOf, SqlWhere } from '../../../shared/infrastructure/sql';
 import { callFromStored, callToStored, StoredCall } from '../domain/call';
 import { OperationSignature, QueueOperation } from '../domain/queue-operation';
 import { QueueListFilter, QueueNonceFacts, QueueOperationRepository } from '../domain/queue-operation.repository';
@@ -72,13 +73,10 @@ function fromRow(row: OperationRow, networkType: NetworkType): QueueOperation {
 }
 
 /** A REJECT that would become the second live one at its nonce: the partial unique index says no. */
-function mapUniqueViolation(error: unknown): unknown {
-  const driverError = (error as { driverError?: { code?: string; constraint?: string } }).driverError;
-  if (driverError?.code === '23505' && driverError.constraint === LIVE_REJECT_INDEX) {
-    return DomainError.invalid('REJECT_ALREADY_EXISTS', 'A live REJECT operation already exists at this nonce');
-  }
-  return error;
-}
+const LIVE_REJECT_CONFLICT = {
+  [LIVE_REJECT_INDEX]: () =>
+    DomainError.invalid('REJECT_ALREADY_EXISTS', 'A live REJECT operation already exists at this nonce'),
+};
 
 @Injectable()
 export class TypeOrmQueueOperationRepository extends QueueOperationRepository {
@@ -111,7 +109,7 @@ export class TypeOrmQueueOperationRepository extends QueueOperationRepository {
         ],
       );
     } catch (error) {
-      throw mapUniqueViolation(error);
+      throw conflictOf(error, LIVE_REJECT_CONFLICT);
     }
   }
 
@@ -126,7 +124,7 @@ export class TypeOrmQueueOperationRepository extends QueueOperationRepository {
         [o.id, o.nonce.toString(), o.status, o.signatureBlob, o.txHash, options.deleted === true],
       );
     } catch (error) {
-      throw mapUniqueViolation(error);
+      throw conflictOf(error, LIVE_REJECT_CONFLICT);
     }
   }
 
@@ -235,18 +233,15 @@ export class TypeOrmQueueOperationRepository extends QueueOperationRepository {
     networkType: NetworkType,
     filter: QueueListFilter,
   ): Promise<{ total: number; items: QueueOperation[] }> {
-    const params: unknown[] = [deploymentId];
-    const where = ['o.deployment_id = $1', 'o.deleted_at IS NULL'];
-    const add = (sql: (placeholder: string) => string, value: unknown) => {
-      params.push(value);
-      where.push(sql(`$${params.length}`));
-    };
-    if (filter.statuses?.length) add((p) => `${EFFECTIVE_STATUS} = ANY(${p}::text[])`, filter.statuses);
-    if (filter.operationTypes?.length) add((p) => `o.operation_type = ANY(${p}::text[])`, filter.operationTypes);
-    if (filter.createdBy !== undefined) add((p) => `strpos(lower(o.created_by), lower(${p})) > 0`, filter.createdBy);
-    if (filter.createdAtFrom !== undefined) add((p) => `o.created_at >= ${p}`, filter.createdAtFrom);
-    if (filter.createdAtTo !== undefined) add((p) => `o.created_at <= ${p}`, filter.createdAtTo);
-    const whereSql = where.join(' AND ');
+    const where = new SqlWhere('o.deleted_at IS NULL').add((p) => `o.deployment_id = ${p(deploymentId)}`);
+    if (filter.statuses?.length) where.add((p) => `${EFFECTIVE_STATUS} = ANY(${p(filter.statuses)}::text[])`);
+    if (filter.operationTypes?.length) where.add((p) => `o.operation_type = ANY(${p(filter.operationTypes)}::text[])`);
+    if (filter.createdBy !== undefined)
+      where.add((p) => `strpos(lower(o.created_by), lower(${p(filter.createdBy)})) > 0`);
+    if (filter.createdAtFrom !== undefined) where.add((p) => `o.created_at >= ${p(filter.createdAtFrom)}`);
+    if (filter.createdAtTo !== undefined) where.add((p) => `o.created_at <= ${p(filter.createdAtTo)}`);
+    const whereSql = where.sql;
+    const params = where.params;
     const direction = filter.sortOrder === 'desc' ? 'DESC' : 'ASC';
     const [{ total }]: { total: number }[] = await this.dataSource.query(
       `SELECT count(*)::int AS total FROM queue_operations o WHERE ${whereSql}`,

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { SqlWhere } from '../../../shared/infrastructure/sql';
+import { ClaimableDeposits, ClaimRepository, ClaimsFilter } from '../domain/claim.repository';
 
 /**
  * SQL of the claims read model (SPEC §9) over `transactions` and `invoices`.
@@ -13,24 +15,7 @@ import { DataSource, EntityManager } from 'typeorm';
 /** An invoice deposit that can still be claimed: mined, not claimed yet. */
 const CLAIMABLE = `t.operation_type = 'invoice' AND t.status IN ('EXECUTED', 'CONFIRMED') AND t.is_claimed = false`;
 
-export interface ClaimsFilter {
-  readonly currencyIds?: readonly string[];
-  /** Currencies to keep (already resolved from the catalog's flags); undefined: no flag filter. */
-  readonly flagCurrencyIds?: readonly string[];
-  readonly invoiceId?: string;
-  /** JWT callers only: keep hidden (true) or visible (false) currencies of this member. */
-  readonly hidden?: { readonly memberId: string; readonly value: boolean };
-  readonly createdFrom?: Date;
-  readonly createdTo?: Date;
-  readonly updatedFrom?: Date;
-  readonly updatedTo?: Date;
-  readonly sortBy: 'createdAt' | 'updatedAt';
-  readonly sortOrder: 'asc' | 'desc';
-  readonly limit: number;
-  readonly offset: string;
-}
-
-export interface ClaimRow {
+interface ClaimRow {
   invoice_id: string;
   invoice_nonce: string;
   currency_id: string;
@@ -41,24 +26,27 @@ export interface ClaimRow {
 }
 
 @Injectable()
-export class ClaimsQueries {
-  constructor(private readonly dataSource: DataSource) {}
+export class TypeOrmClaimRepository extends ClaimRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
 
-  async list(deploymentId: string, filter: ClaimsFilter): Promise<{ total: number; rows: ClaimRow[] }> {
-    const params: unknown[] = [deploymentId];
-    const where = ['t.deployment_id = $1', CLAIMABLE];
+  async list(deploymentId: string, filter: ClaimsFilter): Promise<{ total: number; items: ClaimableDeposits[] }> {
+    const where = new SqlWhere(CLAIMABLE).add((p) => `t.deployment_id = ${p(deploymentId)}`);
     const having: string[] = [];
-    const bind = (value: unknown) => {
-      params.push(value);
-      return `$${params.length}`;
-    };
-    if (filter.currencyIds) where.push(`t.currency_id = ANY(${bind(filter.currencyIds)}::text[])`);
-    if (filter.flagCurrencyIds) where.push(`t.currency_id = ANY(${bind(filter.flagCurrencyIds)}::text[])`);
-    if (filter.invoiceId) where.push(`t.invoice_id = ${bind(filter.invoiceId)}`);
-    if (filter.hidden) {
-      const hiddenIds = `SELECT lower(h.currency_id) FROM member_hidden_currencies h WHERE h.member_id = ${bind(filter.hidden.memberId)}`;
-      where.push(`lower(t.currency_id) ${filter.hidden.value ? 'IN' : 'NOT IN'} (${hiddenIds})`);
+    const bind = (value: unknown) => where.bind(value);
+    const params = where.params;
+    if (filter.currencyIds) where.add((p) => `t.currency_id = ANY(${p(filter.currencyIds)}::text[])`);
+    if (filter.flagCurrencyIds) where.add((p) => `t.currency_id = ANY(${p(filter.flagCurrencyIds)}::text[])`);
+    if (filter.invoiceId) where.add((p) => `t.invoice_id = ${p(filter.invoiceId)}`);
+    const hidden = filter.hidden;
+    if (hidden) {
+      where.add(
+        (p) =>
+          `lower(t.currency_id) ${hidden.value ? 'IN' : 'NOT IN'} (SELECT lower(h.currency_id) FROM member_hidden_currencies h WHERE h.member_id = ${p(hidden.memberId)})`,
+      );
     }
+    // HAVING binds into the same parameter list, after the WHERE's values.
     if (filter.createdFrom) having.push(`min(t.created_at) >= ${bind(filter.createdFrom)}`);
     if (filter.createdTo) having.push(`min(t.created_at) <= ${bind(filter.createdTo)}`);
     if (filter.updatedFrom) having.push(`max(t.created_at) >= ${bind(filter.updatedFrom)}`);
@@ -67,7 +55,7 @@ export class ClaimsQueries {
       SELECT t.invoice_id, i.invoice_nonce, t.currency_id, min(t.created_at) AS first_at, max(t.created_at) AS last_at,
              sum(t.amount) AS amount, count(*) AS transactions
         FROM transactions t JOIN invoices i ON i.id = t.invoice_id
-       WHERE ${where.join(' AND ')}
+       WHERE ${where.sql}
        GROUP BY t.invoice_id, i.invoice_nonce, t.currency_id
        ${having.length > 0 ? `HAVING ${having.join(' AND ')}` : ''}`;
     const [{ total }]: { total: string }[] = await this.dataSource.query(
@@ -82,10 +70,20 @@ export class ClaimsQueries {
         LIMIT ${filter.limit} OFFSET ${bind(filter.offset)}`,
       params,
     );
-    return { total: Number(total), rows };
+    return {
+      total: Number(total),
+      items: rows.map((row) => ({
+        invoiceId: row.invoice_id,
+        invoiceNonce: row.invoice_nonce,
+        currencyId: row.currency_id,
+        firstAt: row.first_at,
+        lastAt: row.last_at,
+        amount: BigInt(row.amount),
+        transactions: Number(row.transactions),
+      })),
+    };
   }
 
-  /** Currencies with a non-zero claimable amount. */
   async claimableCurrencyIds(deploymentId: string): Promise<string[]> {
     const rows: { currency_id: string }[] = await this.dataSource.query(
       `SELECT t.currency_id FROM transactions t
@@ -96,7 +94,6 @@ export class ClaimsQueries {
     return rows.map((row) => row.currency_id);
   }
 
-  /** What a claim of these invoices (by nonce) in one currency collects, base units. */
   async claimableSum(
     manager: EntityManager,
     deploymentId: string,

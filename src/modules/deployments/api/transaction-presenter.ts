@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { Amount } from '../../../shared/domain/amount';
+import { CatalogService } from '../../catalog/catalog.service';
+import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
+import { canClaim, TransactionRecord } from '../domain/transaction-read-model';
+import { TransactionDetailsDto, TransactionListResponseDto, TransactionResponseDto } from './transaction-response.dto';
+
+/** Maps stored transactions to the contract's DTOs: signed whole-unit amounts, the catalog currency, ISO dates. */
+@Injectable()
+export class TransactionPresenter {
+  constructor(private readonly catalog: CatalogService) {}
+
+  presentPage(page: {
+    total: number;
+    page: number;
+    pageSize: number;
+    items: readonly TransactionRecord[];
+  }): TransactionListResponseDto {
+    return {
+      total: page.total,
+      page: page.page,
+      pageSize: page.pageSize,
+      items: page.items.map((item) => this.present(item)),
+    };
+  }
+
+  presentDetails(record: TransactionRecord): TransactionDetailsDto {
+    const transaction = this.present(record);
+    return {
+      transaction,
+      canClaim: transaction.canClaim,
+      isClaimed: transaction.isClaimed,
+      invoice: transaction.invoice,
+      currency: transaction.currency,
+    };
+  }
+
+  present(record: TransactionRecord): TransactionResponseDto {
+    const currency = record.currencyId === null ? undefined : this.catalog.findCurrency(record.currencyId);
+    const native = this.catalog.findCurrency(record.chainId);
+    const amount =
+      currency === undefined
+        ? '0'
+        : Amount.fromBaseUnits(
+            record.direction === 'OUT' ? -record.amount : record.amount,
+            currency.decimals,
+          ).toDecimalString();
+    return {
+      id: record.id,
+      direction: record.direction,
+      status: record.status,
+      chainId: record.chainId,
+      txHash: record.txHash,
+      currencyId: record.currencyId,
+      amount,
+      fromAddress: record.fromAddress,
+      toAddress: record.toAddress,
+      operationId: record.operationId,
+      operationType: record.operationType,
+      blockNumber: record.blockNumber,
+      blockchainFee:
+        record.blockchainFee === null
+          ? null
+          : Amount.fromBaseUnits(record.blockchainFee, native?.decimals ?? 18).toDecimalString(),
+      confirmations: record.confirmations,
+      createdAt: record.createdAt.toISOString(),
+      updatedAt: record.updatedAt.toISOString(),
+      canClaim: canClaim(record),
+      isClaimed: record.isClaimed,
+      invoiceId: record.invoiceId,
+      confirmedAt: record.confirmedAt?.toISOString() ?? null,
+      invoice: record.invoice,
+      currency: currency === undefined ? null : CurrencyResponseDto.from(currency),
+    };
+  }
+}

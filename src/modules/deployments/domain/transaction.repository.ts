@@ -1,0 +1,61 @@
+import type { EntityManager } from 'typeorm';
+import type {
+  TransactionDirection,
+  TransactionOperationType,
+  TransactionStatus,
+} from '../../../shared/domain/transaction-status';
+
+/** What an observation may change on a stored row. */
+export interface TransactionProgress {
+  readonly id: string;
+  readonly status: TransactionStatus;
+  readonly confirmations: number;
+}
+
+/** A new row, its status already decided (`nextTransactionStatus`). */
+export interface NewTransaction {
+  readonly id: string;
+  readonly deploymentId: string;
+  readonly chainId: string;
+  readonly sourceKey: string;
+  readonly direction: TransactionDirection;
+  readonly status: TransactionStatus;
+  readonly txHash: string;
+  readonly currencyId: string | null;
+  readonly amount: bigint;
+  readonly fromAddress: string | null;
+  readonly toAddress: string | null;
+  readonly operationId: string | null;
+  readonly operationType: TransactionOperationType;
+  readonly invoiceId: string | null;
+  readonly blockNumber: string | null;
+  readonly fee: bigint | null;
+  readonly confirmations: number;
+}
+
+/**
+ * Port for the write side of the transactions read model, used only by `TransactionRecorder` inside
+ * a chain event's transaction (`manager` is only its handle). The SQL lives in infrastructure/.
+ */
+export abstract class TransactionRepository {
+  /** The row one observation names (chain and source key), locked FOR UPDATE; undefined when new. */
+  abstract lockBySource(
+    manager: EntityManager,
+    chainId: string,
+    sourceKey: string,
+  ): Promise<TransactionProgress | undefined>;
+  /** Inserts the row (`confirmedAt` set when CONFIRMED); undefined when another transaction inserted it first. */
+  abstract insertIfAbsent(
+    manager: EntityManager,
+    transaction: NewTransaction,
+  ): Promise<TransactionProgress | undefined>;
+  /**
+   * Stores a later observation of a locked row: status, confirmations, and block number and fee when
+   * given; `confirmedAt` is set once, `updatedAt` moves only when status or confirmations change.
+   */
+  abstract saveProgress(
+    manager: EntityManager,
+    progress: TransactionProgress,
+    seen: { readonly blockNumber: string | null; readonly fee: bigint | null },
+  ): Promise<void>;
+}

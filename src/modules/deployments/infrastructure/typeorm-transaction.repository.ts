@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { NewTransaction, TransactionProgress, TransactionRepository } from '../domain/transaction.repository';
+
+@Injectable()
+export class TypeOrmTransactionRepository extends TransactionRepository {
+  async lockBySource(
+    manager: EntityManager,
+    chainId: string,
+    sourceKey: string,
+  ): Promise<TransactionProgress | undefined> {
+    const rows: TransactionProgress[] = await manager.query(
+      `SELECT id, status, confirmations FROM transactions WHERE chain_id = $1 AND source_key = $2 FOR UPDATE`,
+      [chainId, sourceKey],
+    );
+    return rows[0];
+  }
+
+  async insertIfAbsent(manager: EntityManager, t: NewTransaction): Promise<TransactionProgress | undefined> {
+    const rows: TransactionProgress[] = await manager.query(
+      `INSERT INTO transactions (id, deployment_id, chain_id, source_key, direction, status, tx_hash, currency_id, amount,
+                                 from_address, to_address, operation_id, operation_type, invoice_id, block_number,
+                                 blockchain_fee, confirmations, confirmed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
+               CASE WHEN $6 = 'CONFIRMED' THEN now() END)
+       ON CONFLICT ON CONSTRAINT uq_transactions_source DO NOTHING
+       RETURNING id, status, confirmations`,
+      [
+        t.id,
+        t.deploymentId,
+        t.chainId,
+        t.sourceKey,
+        t.direction,
+        t.status,
+        t.txHash,
+        t.currencyId,
+        t.amount.toString(),
+        t.fromAddress,
+        t.toAddress,
+        t.operationId,
+        t.operationType,
+        t.invoiceId,
+        t.blockNumber,
+        t.fee?.toString() ?? null,
+        t.confirmations,
+      ],
+    );
+    return rows[0];
+  }
+
+  async saveProgress(
+    manager: EntityManager,
+    progress: TransactionProgress,
+    seen: { readonly blockNumber: string | null; readonly fee: bigint | null },
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE transactions
+          SET status = $2, confirmations = $3,
+              block_number = COALESCE($4, block_number),
+              blockchain_fee = COALESCE($5, blockchain_fee),
+              confirmed_at = CASE WHEN $2 = 'CONFIRMED' THEN COALESCE(confirmed_at, now()) ELSE confirmed_at END,
+              updated_at = CASE WHEN status IS DISTINCT FROM $2 OR confirmations IS DISTINCT FROM $3 THEN now() ELSE updated_at END
+        WHERE id = $1`,
+      [progress.id, progress.status, progress.confirmations, seen.blockNumber, seen.fee?.toString() ?? null],
+    );
+  }
+}

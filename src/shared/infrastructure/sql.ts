@@ -1,0 +1,82 @@
+import { DomainError } from '../domain/domain-error';
+
+/*
+ * The few SQL helpers every repository uses, so each rule is written once: how user text becomes a
+ * literal LIKE pattern, how a list's WHERE clause binds its values, and how a unique violation
+ * becomes the domain's conflict. Infrastructure only: domain and application code never see SQL.
+ */
+
+/** Escapes LIKE/ILIKE wildcards (`%`, `_` and the escape `\` itself) so user text matches literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** An ILIKE pattern matching `text` anywhere, literally. */
+export function containsPattern(text: string): string {
+  return `%${escapeLike(text)}%`;
+}
+
+/**
+ * A list query's WHERE clause with numbered placeholders: each value is bound once, in order, and
+ * conditions are joined with AND. `params` goes to the query as is; a value bound after the clause
+ * (LIMIT, OFFSET) takes the next placeholder through `bind`.
+ *
+ *     const where = new SqlWhere('deleted_at IS NULL').add((p) => `deployment_id = ${p(id)}`);
+ *     if (from) where.add((p) => `created_at >= ${p(from)}`);
+ *     await query(`SELECT … WHERE ${where.sql} LIMIT ${where.bind(limit)}`, where.params);
+ */
+export class SqlWhere {
+  readonly params: unknown[] = [];
+  private readonly conditions: string[];
+
+  /** `conditions` bind nothing. */
+  constructor(...conditions: string[]) {
+    this.conditions = conditions;
+  }
+
+  /** Adds a condition; `p(value)` binds a value and answers its placeholder. */
+  add(sql: (p: (value: unknown) => string) => string): this {
+    this.conditions.push(sql((value) => this.bind(value)));
+    return this;
+  }
+
+  /** Binds `value` and answers its placeholder (`$n`). */
+  bind(value: unknown): string {
+    return `$${this.params.push(value)}`;
+  }
+
+  get sql(): string {
+    return this.conditions.length === 0 ? 'true' : this.conditions.join(' AND ');
+  }
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/** The constraint a PostgreSQL unique violation names (`''` when it names none); undefined for any other error. */
+export function uniqueViolationOf(error: unknown): string | undefined {
+  const driverError = (error as { driverError?: { code?: string; constraint?: string } } | null)?.driverError;
+  return driverError?.code === UNIQUE_VIOLATION ? (driverError.constraint ?? '') : undefined;
+}
+
+type Conflicts = Readonly<Record<string, () => DomainError>> | (() => DomainError);
+
+/**
+ * The domain's error for a unique violation: `conflicts` maps constraint names to errors, or is one
+ * error for whichever unique constraint broke. Anything else (another constraint, another error)
+ * comes back as it is, to be rethrown.
+ */
+export function conflictOf(error: unknown, conflicts: Conflicts): unknown {
+  const constraint = uniqueViolationOf(error);
+  if (constraint === undefined) return error;
+  if (typeof conflicts === 'function') return conflicts();
+  return Object.hasOwn(conflicts, constraint) ? conflicts[constraint]() : error;
+}
+
+/** Runs `work`, turning a unique violation into the domain's error (see `conflictOf`). */
+export async function mapUniqueViolation<T>(work: Promise<T>, conflicts: Conflicts): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw conflictOf(error, conflicts);
+  }
+}
