@@ -92,8 +92,9 @@ export class BlockFollower {
     const from = this.nextBlock;
     const to = min(head, from + BigInt(this.options.batchBlocks) - 1n);
     const fetched = await this.inChunks(rangeOf(from, to), (number) => this.reader.block(number, true));
-    // A block below the head we just read is missing: the chain got shorter while we read it.
-    if (fetched.some((block) => block === undefined)) return true;
+    // A block below the head we just read is missing (a lagging node, or a chain that got shorter
+    // meanwhile): try again after the poll interval.
+    if (fetched.some((block) => block === undefined)) return false;
     const blocks = fetched as ChainBlock[];
     const previous = this.window.at(-1);
     for (let i = 0; i < blocks.length; i++) {
@@ -170,13 +171,14 @@ export class BlockFollower {
    */
   private async rollBackIfReorged(head: bigint): Promise<boolean> {
     const last = this.window.at(-1);
-    if (last === undefined) return false;
-    const canonical = last.number <= head ? await this.reader.block(last.number, false) : undefined;
+    // A head below our last block is more often a node that lags (behind a load balancer) than a
+    // shorter chain; a real reorg shows as a different hash once the chain passes that height.
+    if (last === undefined || last.number > head) return false;
+    const canonical = await this.reader.block(last.number, false);
     if (canonical?.hash === last.hash) return false;
 
     let fork: bigint | undefined;
     for (const block of [...this.window].reverse()) {
-      if (block.number > head) continue;
       const current = await this.reader.block(block.number, false);
       if (current?.hash === block.hash) {
         fork = block.number;
