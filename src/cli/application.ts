@@ -19,7 +19,11 @@ export async function withApplication<T>(work: (app: INestApplicationContext) =>
   const database = await openDatabase(config, logger);
   try {
     const app = await NestFactory.createApplicationContext(
-      AppModule.forRoot({ ...config, databaseUrl: database.url }, logger),
+      // A command never indexes, whatever INDEXER_ENABLED says.
+      AppModule.forRoot(
+        { ...config, indexer: { ...config.indexer, enabled: false }, databaseUrl: database.url },
+        logger,
+      ),
       {
         logger: false,
       },
