@@ -19,9 +19,15 @@ export async function withApplication<T>(work: (app: INestApplicationContext) =>
   const database = await openDatabase(config, logger, { prepare: true, whenEmbeddedRunning: 'reuse' });
   try {
     const app = await NestFactory.createApplicationContext(
-      // A command is over in a moment: callbacks are the serving instances' to deliver.
+      // A command is over in a moment: callbacks are the serving instances' to deliver, and it never
+      // indexes, whatever INDEXER_ENABLED says.
       AppModule.forRoot(
-        { ...config, databaseUrl: database.url, callbacks: { ...config.callbacks, workerEnabled: false } },
+        {
+          ...config,
+          databaseUrl: database.url,
+          callbacks: { ...config.callbacks, workerEnabled: false },
+          indexer: { ...config.indexer, enabled: false },
+        },
         logger,
       ),
       {

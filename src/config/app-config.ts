@@ -1,6 +1,7 @@
 import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { IndexerConfig, IndexerConfigError, loadIndexerConfig } from '../modules/chain/indexer/indexer-config';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -37,6 +38,8 @@ export interface AppConfig {
   /** Where fiat rates for balance conversion come from (`RATES_*`). */
   readonly rates: RatesConfig;
   readonly callbacks: CallbackConfig;
+  /** The built-in EVM indexer (RPC_URL_<chainId>, INDEXER_*). */
+  readonly indexer: IndexerConfig;
 }
 
 /** Merchant callbacks (SPEC §13). */
@@ -162,6 +165,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       cacheSeconds: integer(env, 'RATES_CACHE_SECONDS', 60, 1, 86_400),
     },
     callbacks: callbackConfig(env, signingSecret),
+    indexer: indexerConfig(env),
   };
 }
 
@@ -192,6 +196,15 @@ function callbackConfig(env: Env, jwtSecret: string): CallbackConfig {
     pollIntervalMs: integer(env, 'CALLBACK_POLL_INTERVAL_MS', 1000, 10, 600_000),
     timeoutMs: integer(env, 'CALLBACK_TIMEOUT_MS', 10_000, 100, 120_000),
   };
+}
+
+function indexerConfig(env: Env): IndexerConfig {
+  try {
+    return loadIndexerConfig(env);
+  } catch (error) {
+    if (error instanceof IndexerConfigError) throw new ConfigError(error.variable, error.problem);
+    throw error;
+  }
 }
 
 function text(env: Env, name: string): string | undefined {

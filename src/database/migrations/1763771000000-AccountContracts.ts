@@ -114,7 +114,7 @@ export class AccountContracts1763771000000 implements MigrationInterface {
         ADD CONSTRAINT uq_accounts_id_contract UNIQUE (id, contract_address_hex, smart_contract_version_id)`);
     // One account per contract: per address on EVM (the same on every chain), per chain on Tron.
     await q.query(
-      `CREATE UNIQUE INDEX uq_accounts_contract ON accounts (network_type, coalesce(network_id, ''), contract_address_hex)
+      `CREATE UNIQUE INDEX ux_accounts_contract ON accounts (network_type, coalesce(network_id, ''), contract_address_hex)
         WHERE contract_address_hex IS NOT NULL`,
     );
     await q.query(`
@@ -143,7 +143,7 @@ export class AccountContracts1763771000000 implements MigrationInterface {
     await q.query(`DROP TABLE member_hidden_accounts`);
     await q.query(`DROP INDEX ix_deployments_account_contract`);
     await q.query(`ALTER TABLE deployments DROP CONSTRAINT fk_deployments_account_contract`);
-    await q.query(`DROP INDEX uq_accounts_contract`);
+    await q.query(`DROP INDEX ux_accounts_contract`);
     await q.query(`
       ALTER TABLE accounts
         DROP CONSTRAINT uq_accounts_id_contract,

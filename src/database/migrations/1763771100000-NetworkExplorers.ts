@@ -14,9 +14,9 @@ export class NetworkExplorers1763771100000 implements MigrationInterface {
         ADD COLUMN address_explorer_url text,
         ADD COLUMN token_explorer_url text,
         ADD COLUMN is_active boolean NOT NULL DEFAULT true,
-        ADD CONSTRAINT networks_transaction_explorer_url_ck CHECK (transaction_explorer_url LIKE '%{txHash}%'),
-        ADD CONSTRAINT networks_address_explorer_url_ck CHECK (address_explorer_url LIKE '%{address}%'),
-        ADD CONSTRAINT networks_token_explorer_url_ck CHECK (token_explorer_url LIKE '%{tokenAddress}%')`);
+        ADD CONSTRAINT ck_networks_transaction_explorer_url CHECK (transaction_explorer_url LIKE '%{txHash}%'),
+        ADD CONSTRAINT ck_networks_address_explorer_url CHECK (address_explorer_url LIKE '%{address}%'),
+        ADD CONSTRAINT ck_networks_token_explorer_url CHECK (token_explorer_url LIKE '%{tokenAddress}%')`);
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -39,7 +39,7 @@ export class InvoiceDepositHandler implements ChainEventHandler<TransferEventDto
     const recorded = await this.transactions.record(manager, {
       deploymentId: props.deploymentId,
       chainId: event.chainId,
-      sourceKey: sourceKey.transfer(event.txHash, event.logIndex),
+      sourceKey: sourceKey.transfer(event.txHash, event.logIndex, event.blockHash),
       direction: 'IN',
       txHash: event.txHash,
       status: event.status,

@@ -12,6 +12,9 @@ import { ChainEvent, CHAIN_EVENT_CLASSES, ChainEventKind } from './chain-event.d
 import { ChainEventHandler } from './chain-event-handler';
 import { normaliseTxHash } from './transaction-identity';
 
+/** The result error of an event that failed for a reason other than its content (worth retrying). */
+export const INTERNAL_EVENT_ERROR = 'internal error while applying the event';
+
 export interface ChainEventResult {
   readonly eventId: string | null;
   /** True when this call changed state; false for a replay or a rejected event. */
@@ -68,7 +71,7 @@ export class ChainEventIntake {
       if (error instanceof DomainError) return { eventId, applied: false, duplicate: false, error: error.message };
       if (isStoreUnavailable(error)) throw error;
       this.logger.error({ err: error, eventId }, 'chain event failed');
-      return { eventId, applied: false, duplicate: false, error: 'internal error while applying the event' };
+      return { eventId, applied: false, duplicate: false, error: INTERNAL_EVENT_ERROR };
     }
   }
 

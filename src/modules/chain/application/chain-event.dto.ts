@@ -52,6 +52,16 @@ export class TransferEventDto extends ChainEventDto {
   @IsOptional()
   blockNumber?: string;
 
+  /**
+   * The block the transfer was mined in, when the reporter knows it (the built-in indexer always
+   * does). It becomes part of the transaction row's identity: a transfer dropped by a reorg stays
+   * FAILED and the same transfer re-mined in another block is a new row.
+   */
+  @IsString()
+  @Matches(/^0x[0-9a-fA-F]{64}$/, { message: 'blockHash must be 0x + 64 hex characters' })
+  @IsOptional()
+  blockHash?: string;
+
   @IsString()
   @MaxLength(100)
   fromAddress: string;

@@ -15,8 +15,13 @@ export function normaliseTxHash(hash: string, networkType: NetworkType): string 
 
 /** What makes one observed transaction row unique on its chain, so repeated observations update one row. */
 export const sourceKey = {
-  /** A token or coin transfer: one row per log. */
-  transfer: (txHash: string, logIndex: number): string => `${txHash}:${logIndex}`,
+  /**
+   * A token or coin transfer: one row per log, and per block when the event names its block (the
+   * built-in indexer does): a transfer dropped by a reorg stays FAILED and the same transfer
+   * re-mined in another block is a new row.
+   */
+  transfer: (txHash: string, logIndex: number, blockHash?: string): string =>
+    blockHash === undefined ? `${txHash}:${logIndex}` : `${txHash}:${logIndex}:${blockHash.toLowerCase()}`,
   /** One queue operation run by an execution transaction. */
   execution: (txHash: string, operationId: string): string => `${txHash}:op:${operationId}`,
   /** A claim of one currency's deposits. */

@@ -37,7 +37,7 @@ export class DepositTransferHandler implements ChainEventHandler<TransferEventDt
     await this.transactions.record(manager, {
       deploymentId: deployment.id,
       chainId: event.chainId,
-      sourceKey: sourceKey.transfer(event.txHash, event.logIndex),
+      sourceKey: sourceKey.transfer(event.txHash, event.logIndex, event.blockHash),
       direction: 'IN',
       txHash: event.txHash,
       status: event.status,
