@@ -12,7 +12,8 @@ const { Client } = require('pg');
 
 const root = join(__dirname, '..');
 const dist = (p) => require(join(root, 'dist', p));
-const { ensureDatabase, dropDatabase, runMigrations } = dist('src/database/database-setup');
+const { ensureDatabase, dropDatabase } = dist('src/database/database-setup');
+const { prepareDatabase } = dist('src/database/prepare-database');
 
 const BIG = Number(process.env.BENCH_ROWS || 1_000_000);
 const SPREAD = BIG / 10;
@@ -189,7 +190,7 @@ async function main() {
   const url = await ensureDatabase(serverUrl, name);
   const children = [];
   try {
-    await runMigrations(url);
+    await prepareDatabase(url, { runMigrations: true }, { info: () => undefined });
     const { apiKey, deployment, detailId } = await seed(url);
     const [appPort, basePort] = [await freePort(), await freePort()];
     const env = { DATABASE_URL: url, NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn' };
