@@ -121,8 +121,8 @@ function insertChunk(db, deploymentId, from, to, total, prefix) {
   );
 }
 
-function start(name, script, env) {
-  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function start(name, script, env, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (chunk) => process.stderr.write(`[${name}] ${chunk}`));
   child.stderr.on('data', (chunk) => process.stderr.write(`[${name}] ${chunk}`));
   child.on('exit', (code, signal) => log(`[${name}] exited (${code ?? signal})`));
@@ -164,14 +164,27 @@ function peakRss(pid) {
   }
 }
 
-function autocannon(url, apiKey) {
+/** User + system CPU seconds the process has used so far (Linux), for CPU time per request. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Drives `url` for DURATION seconds; with `pid`, also the CPU milliseconds that process spent per request. */
+function autocannon(url, apiKey, pid) {
+  const cpuBefore = pid === undefined ? NaN : cpuSeconds(pid);
   const out = execFileSync(
     process.execPath,
     [join(root, 'node_modules/autocannon/autocannon.js'), '-c', String(CONNECTIONS), '-d', String(DURATION), '--json', '-H', `x-api-key=${apiKey}`, url],
     { maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] },
   );
   const r = JSON.parse(out.toString());
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, status: Object.keys(r.statusCodeStats || {}).join(',') };
+  const cpuMsPerRequest = ((cpuSeconds(pid) - cpuBefore) * 1000) / r.requests.total;
+  return { cpuMsPerRequest, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, status: Object.keys(r.statusCodeStats || {}).join(',') };
 }
 
 async function main() {
@@ -194,7 +207,9 @@ async function main() {
     const { apiKey, deployment, detailId } = await seed(url);
     const [appPort, basePort] = [await freePort(), await freePort()];
     const env = { DATABASE_URL: url, NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn' };
-    const app = start('app', 'dist/src/main.js', { ...env, PORT: String(appPort) });
+    // BENCH_PROFILE=<dir>: the app writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
+    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+    const app = start('app', 'dist/src/main.js', { ...env, PORT: String(appPort) }, profile);
     const baseline = start('baseline', 'bench/baseline-server.js', { ...env, PORT: String(basePort) });
     children.push(app, baseline);
     log('starting servers');
@@ -217,7 +232,9 @@ async function main() {
       ['public currencies', '/api/v1/public/currencies'],
     ];
     const rows = [];
-    for (const [label, path] of scenarios) {
+    // BENCH_SCENARIOS=detail,currencies: only the scenarios whose label contains one of these words.
+    const only = process.env.BENCH_SCENARIOS ? process.env.BENCH_SCENARIOS.split(',') : undefined;
+    for (const [label, path] of scenarios.filter(([label]) => !only || only.some((word) => label.includes(word)))) {
       const check = await fetchRetrying(`http://127.0.0.1:${appPort}${path}`, { headers: { 'x-api-key': apiKey } });
       const body = await check.text();
       if (check.status === 200 && label !== 'public currencies' && label !== 'transaction detail') log(`${label}: total ${JSON.parse(body).total}`);

@@ -1,3 +1,4 @@
+import type { CallerLookup, CallerRow } from '../../auth/domain/caller';
 import type { Deployment } from './deployment';
 
 export interface DeploymentAccess {
@@ -15,4 +16,12 @@ export abstract class DeploymentRepository {
   abstract findById(id: string): Promise<Deployment | undefined>;
   /** The deployment and whether `memberId` belongs to its account, in one round trip. */
   abstract findWithAccess(id: string, memberId: string): Promise<DeploymentAccess | undefined>;
+  /**
+   * The caller a lookup finds (undefined: none) and, for that caller, the deployment and whether
+   * they belong to its account (undefined: no such deployment), in one round trip.
+   */
+  abstract findWithAccessAs(
+    id: string,
+    lookup: CallerLookup,
+  ): Promise<{ member: CallerRow; access: DeploymentAccess | undefined } | undefined>;
 }
