@@ -106,6 +106,7 @@ const list = (v) => (v ? v.split(',') : undefined);
 
 async function handle(req, res) {
   const url = new URL(req.url, 'http://x');
+  if (url.pathname === '/health') return send(res, 200, { status: 'ok' });
   if (url.pathname === '/api/v1/public/currencies') return send(res, 200, CURRENCIES.map(currencyDto));
   const m = /^\/api\/v1\/deployments\/([0-9a-f-]{36})\/transactions(?:\/([0-9a-f-]{36}))?$/.exec(url.pathname);
   if (!m) return send(res, 404, { statusCode: 404 });

@@ -230,6 +230,7 @@ async function main() {
       ['page 5000', `${list}?page=5000`],
       ['transaction detail', `${list}/${detailId}`],
       ['public currencies', '/api/v1/public/currencies'],
+      ['health', '/health'],
     ];
     const rows = [];
     // BENCH_SCENARIOS=detail,currencies: only the scenarios whose label contains one of these words.
@@ -237,10 +238,10 @@ async function main() {
     for (const [label, path] of scenarios.filter(([label]) => !only || only.some((word) => label.includes(word)))) {
       const check = await fetchRetrying(`http://127.0.0.1:${appPort}${path}`, { headers: { 'x-api-key': apiKey } });
       const body = await check.text();
-      if (check.status === 200 && label !== 'public currencies' && label !== 'transaction detail') log(`${label}: total ${JSON.parse(body).total}`);
-      const a = check.status === 200 ? autocannon(`http://127.0.0.1:${appPort}${path}`, apiKey) : { rps: 0, p50: NaN, p99: NaN, status: String(check.status) };
-      const b = autocannon(`http://127.0.0.1:${basePort}${path}`, apiKey);
-      log(`${label}: app ${a.rps} req/s p99 ${a.p99} ms (${a.status}); baseline ${b.rps} req/s p99 ${b.p99} ms`);
+      if (check.status === 200 && label.includes('page')) log(`${label}: total ${JSON.parse(body).total}`);
+      const a = check.status === 200 ? autocannon(`http://127.0.0.1:${appPort}${path}`, apiKey, app.pid) : { rps: 0, p50: NaN, p99: NaN, status: String(check.status) };
+      const b = autocannon(`http://127.0.0.1:${basePort}${path}`, apiKey, baseline.pid);
+      log(`${label}: app ${a.rps} req/s p99 ${a.p99} ms cpu ${a.cpuMsPerRequest?.toFixed(3)} ms/req (${a.status}); baseline ${b.rps} req/s p99 ${b.p99} ms cpu ${b.cpuMsPerRequest.toFixed(3)} ms/req`);
       rows.push({ label, a, b, appStatus: check.status });
     }
     const rss = peakRss(app.pid);
