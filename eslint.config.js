@@ -4,7 +4,7 @@
 const tseslint = require('typescript-eslint');
 
 module.exports = tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/**', 'scripts/**', '*.js'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/results/**', '*.js'] },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
@@ -18,6 +18,40 @@ module.exports = tseslint.config(
       // typescript-eslint 8 reads TypeScript 6's template-literal types differently from tsc and
       // flags assertions tsc needs; tsc --noEmit is the judge of types here.
       '@typescript-eslint/no-unnecessary-type-assertion': 'off',
+    },
+  },
+  {
+    // The plain CommonJS scripts (bench, start and build helpers): the same recommended rules,
+    // without the type-aware ones (they are not part of the TypeScript project).
+    files: ['bench/**/*.js', 'scripts/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: 'commonjs',
+      globals: Object.fromEntries(
+        [
+          'require',
+          'module',
+          'process',
+          '__dirname',
+          'console',
+          'fetch',
+          'Buffer',
+          'URL',
+          'URLSearchParams',
+          'setTimeout',
+          'clearTimeout',
+        ].map((name) => [name, 'readonly']),
+      ),
+    },
+    rules: {
+      ...tseslint.configs.disableTypeChecked.rules,
+      '@typescript-eslint/no-require-imports': 'off',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      'no-undef': 'error',
     },
   },
   {

@@ -8,13 +8,17 @@ const http = require('node:http');
 const { createHash } = require('node:crypto');
 const { Pool, types } = require('pg');
 const { CURRENCIES } = require('../dist/src/modules/catalog/seed/currencies');
-const { TypeOrmTransactionReadRepository } = require('../dist/src/modules/deployments/infrastructure/typeorm-transaction-read.repository');
+const {
+  TypeOrmTransactionReadRepository,
+} = require('../dist/src/modules/deployments/infrastructure/typeorm-transaction-read.repository');
 
 types.setTypeParser(1700, (v) => v);
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 const currencies = new Map(CURRENCIES.map((c) => [c.id, c]));
 // The app's transactions SQL itself (page and exact total in one statement), run on the raw pool.
-const transactions = new TypeOrmTransactionReadRepository({ query: (sql, params) => pool.query(sql, params).then((r) => r.rows) });
+const transactions = new TypeOrmTransactionReadRepository({
+  query: (sql, params) => pool.query(sql, params).then((r) => r.rows),
+});
 
 function decimal(units, decimals) {
   const neg = units < 0n;
@@ -26,30 +30,62 @@ function decimal(units, decimals) {
 function currencyDto(c) {
   if (!c) return null;
   const t = '2025-11-21T00:00:00.000Z';
-  return { id: c.id, symbol: c.symbol, name: c.name, chainId: c.chainId, address: c.address, decimals: c.decimals, isNative: c.isNative, isScam: c.isScam, isVerified: c.isVerified, cmcId: c.cmcId, logoUrl: c.logoUrl, createdAt: t, updatedAt: t };
+  return {
+    id: c.id,
+    symbol: c.symbol,
+    name: c.name,
+    chainId: c.chainId,
+    address: c.address,
+    decimals: c.decimals,
+    isNative: c.isNative,
+    isScam: c.isScam,
+    isVerified: c.isVerified,
+    cmcId: c.cmcId,
+    logoUrl: c.logoUrl,
+    createdAt: t,
+    updatedAt: t,
+  };
 }
 
 /** One transaction record (as the repository returns it) in the API's JSON shape. */
 function item(r) {
   const c = r.currencyId ? currencies.get(r.currencyId) : undefined;
   const native = currencies.get(r.chainId);
-  const canClaim = r.operationType === 'invoice' && (r.status === 'EXECUTED' || r.status === 'CONFIRMED') && !r.isClaimed;
+  const canClaim =
+    r.operationType === 'invoice' && (r.status === 'EXECUTED' || r.status === 'CONFIRMED') && !r.isClaimed;
   return {
-    id: r.id, direction: r.direction, status: r.status, chainId: r.chainId, txHash: r.txHash, currencyId: r.currencyId,
+    id: r.id,
+    direction: r.direction,
+    status: r.status,
+    chainId: r.chainId,
+    txHash: r.txHash,
+    currencyId: r.currencyId,
     amount: c ? decimal(r.direction === 'OUT' ? -r.amount : r.amount, c.decimals) : '0',
-    fromAddress: r.fromAddress, toAddress: r.toAddress, operationId: r.operationId, operationType: r.operationType,
-    blockNumber: r.blockNumber, blockchainFee: r.blockchainFee === null ? null : decimal(r.blockchainFee, native ? native.decimals : 18),
-    confirmations: r.confirmations, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(), canClaim, isClaimed: r.isClaimed,
-    invoiceId: r.invoiceId, confirmedAt: r.confirmedAt ? r.confirmedAt.toISOString() : null, invoice: r.invoice, currency: currencyDto(c),
+    fromAddress: r.fromAddress,
+    toAddress: r.toAddress,
+    operationId: r.operationId,
+    operationType: r.operationType,
+    blockNumber: r.blockNumber,
+    blockchainFee: r.blockchainFee === null ? null : decimal(r.blockchainFee, native ? native.decimals : 18),
+    confirmations: r.confirmations,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    canClaim,
+    isClaimed: r.isClaimed,
+    invoiceId: r.invoiceId,
+    confirmedAt: r.confirmedAt ? r.confirmedAt.toISOString() : null,
+    invoice: r.invoice,
+    currency: currencyDto(c),
   };
 }
 
 async function authorize(req, deploymentId) {
   const key = req.headers['x-api-key'];
   if (!key) return 401;
-  const m = await pool.query(`SELECT m.id FROM member_credentials c JOIN members m ON m.id = c.member_id WHERE c.api_key_sha256 = $1`, [
-    createHash('sha256').update(key).digest('hex'),
-  ]);
+  const m = await pool.query(
+    `SELECT m.id FROM member_credentials c JOIN members m ON m.id = c.member_id WHERE c.api_key_sha256 = $1`,
+    [createHash('sha256').update(key).digest('hex')],
+  );
   if (m.rowCount === 0) return 401;
   const d = await pool.query(
     `SELECT d.id, EXISTS (SELECT 1 FROM account_members am WHERE am.account_id = d.account_id AND am.member_id = $2) AS member FROM deployments d WHERE d.id = $1`,
@@ -116,7 +152,10 @@ const LISTS = {
                       GROUP BY t.invoice_id, i.invoice_nonce, t.currency_id`;
     const [count, page] = await Promise.all([
       pool.query(`SELECT count(*) AS total FROM (${grouped}) g`, [id]),
-      pool.query(`SELECT * FROM (${grouped}) g ORDER BY first_at DESC, invoice_id DESC, currency_id DESC LIMIT 10 OFFSET $2`, [id, '0']),
+      pool.query(
+        `SELECT * FROM (${grouped}) g ORDER BY first_at DESC, invoice_id DESC, currency_id DESC LIMIT 10 OFFSET $2`,
+        [id, '0'],
+      ),
     ]);
     return { total: Number(count.rows[0].total), items: page.rows };
   },
@@ -136,7 +175,9 @@ async function handle(req, res) {
   const url = new URL(req.url, 'http://x');
   if (url.pathname === '/health') return send(res, 200, { status: 'ok' });
   if (url.pathname === '/api/v1/public/currencies') return send(res, 200, CURRENCIES.map(currencyDto));
-  const other = /^\/api\/v1\/deployments\/([0-9a-f-]{36})\/(invoices|payouts|operations|claims|balances)$/.exec(url.pathname);
+  const other = /^\/api\/v1\/deployments\/([0-9a-f-]{36})\/(invoices|payouts|operations|claims|balances)$/.exec(
+    url.pathname,
+  );
   if (other) {
     const status = await authorize(req, other[1]);
     if (status !== 200) return send(res, status, { statusCode: status });
@@ -150,7 +191,13 @@ async function handle(req, res) {
     const record = await transactions.findInDeployment(m[1], m[2]);
     if (record === undefined) return send(res, 404, { statusCode: 404 });
     const tx = item(record);
-    return send(res, 200, { transaction: tx, canClaim: tx.canClaim, isClaimed: tx.isClaimed, invoice: null, currency: tx.currency });
+    return send(res, 200, {
+      transaction: tx,
+      canClaim: tx.canClaim,
+      isClaimed: tx.isClaimed,
+      invoice: null,
+      currency: tx.currency,
+    });
   }
   const s = url.searchParams;
   const pageNo = Number(s.get('page') || 1);
@@ -172,7 +219,10 @@ async function handle(req, res) {
 
 function send(res, status, body) {
   const json = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(json),
+  });
   res.end(json);
 }
 

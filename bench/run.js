@@ -63,11 +63,14 @@ async function seed(url) {
   const memberId = uuid();
   const accountId = uuid();
   const address = '0x' + randomBytes(20).toString('hex');
-  await db.query(`INSERT INTO members (id, address, address_hex, network_type) VALUES ($1, $2, $2, 'evm')`, [memberId, address]);
-  await db.query(`INSERT INTO member_credentials (member_id, api_key_sha256, api_secret_scrypt) VALUES ($1, $2, 'unused')`, [
+  await db.query(`INSERT INTO members (id, address, address_hex, network_type) VALUES ($1, $2, $2, 'evm')`, [
     memberId,
-    createHash('sha256').update(apiKey).digest('hex'),
+    address,
   ]);
+  await db.query(
+    `INSERT INTO member_credentials (member_id, api_key_sha256, api_secret_scrypt) VALUES ($1, $2, 'unused')`,
+    [memberId, createHash('sha256').update(apiKey).digest('hex')],
+  );
   await db.query(`INSERT INTO accounts (id, name) VALUES ($1, 'bench')`, [accountId]);
   await db.query(`INSERT INTO account_members (account_id, member_id) VALUES ($1, $2)`, [accountId, memberId]);
   const deployments = [];
@@ -83,7 +86,8 @@ async function seed(url) {
   }
   const started = Date.now();
   const CHUNK = 250_000;
-  for (let from = 1; from <= BIG; from += CHUNK) await insertChunk(db, deployments[0], from, Math.min(from + CHUNK - 1, BIG), BIG, 'big:');
+  for (let from = 1; from <= BIG; from += CHUNK)
+    await insertChunk(db, deployments[0], from, Math.min(from + CHUNK - 1, BIG), BIG, 'big:');
   const perOther = Math.floor(SPREAD / 9);
   for (let k = 1; k < 10; k += 1) await insertChunk(db, deployments[k], 1, perOther, perOther, `d${k}:`);
   log(`loaded ${BIG + SPREAD} transactions in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -96,7 +100,12 @@ async function seed(url) {
   await db.query(`VACUUM ANALYZE queue_operations`);
   await db.query(`VACUUM ANALYZE payouts`);
   await db.query(`VACUUM ANALYZE transactions`);
-  const [{ id: detailId }] = (await db.query(`SELECT id FROM transactions WHERE deployment_id = $1 ORDER BY created_at DESC OFFSET $2 LIMIT 1`, [deployments[0], Math.floor(BIG / 2)])).rows;
+  const [{ id: detailId }] = (
+    await db.query(`SELECT id FROM transactions WHERE deployment_id = $1 ORDER BY created_at DESC OFFSET $2 LIMIT 1`, [
+      deployments[0],
+      Math.floor(BIG / 2),
+    ])
+  ).rows;
   await db.end();
   return { apiKey, deployment: deployments[0], detailId, lists };
 }
@@ -157,7 +166,9 @@ async function seedLists(db, accountId, memberId, memberAddress) {
        FROM (${series}) s`,
     [id, LIST_ROWS],
   );
-  log(`loaded ${LIST_ROWS} invoices, queue operations, payouts and claimable deposits in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `loaded ${LIST_ROWS} invoices, queue operations, payouts and claimable deposits in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return id;
 }
 
@@ -190,7 +201,11 @@ function insertChunk(db, deploymentId, from, to, total, prefix) {
 }
 
 function start(name, script, env, nodeArgs = []) {
-  const child = spawn(process.execPath, [...nodeArgs, script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout.on('data', (chunk) => process.stderr.write(`[${name}] ${chunk}`));
   child.stderr.on('data', (chunk) => process.stderr.write(`[${name}] ${chunk}`));
   child.on('exit', (code, signal) => log(`[${name}] exited (${code ?? signal})`));
@@ -228,14 +243,22 @@ function peakRss(pid) {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     return Number(/VmHWM:\s+(\d+) kB/.exec(status)[1]) / 1024;
   } catch {
-    return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim()) / 1024;
+    return (
+      Number(
+        execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
+          .toString()
+          .trim(),
+      ) / 1024
+    );
   }
 }
 
 /** User + system CPU seconds the process has used so far (Linux), for CPU time per request. */
 function cpuSeconds(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return NaN;
@@ -247,12 +270,30 @@ function autocannon(url, apiKey, pid) {
   const cpuBefore = pid === undefined ? NaN : cpuSeconds(pid);
   const out = execFileSync(
     process.execPath,
-    [join(root, 'node_modules/autocannon/autocannon.js'), '-c', String(CONNECTIONS), '-d', String(DURATION), '--json', '-H', `x-api-key=${apiKey}`, url],
+    [
+      join(root, 'node_modules/autocannon/autocannon.js'),
+      '-c',
+      String(CONNECTIONS),
+      '-d',
+      String(DURATION),
+      '--json',
+      '-H',
+      `x-api-key=${apiKey}`,
+      url,
+    ],
     { maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] },
   );
   const r = JSON.parse(out.toString());
   const cpuMsPerRequest = ((cpuSeconds(pid) - cpuBefore) * 1000) / r.requests.total;
-  return { cpuMsPerRequest, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, status: Object.keys(r.statusCodeStats || {}).join(',') };
+  return {
+    cpuMsPerRequest,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    status: Object.keys(r.statusCodeStats || {}).join(','),
+  };
 }
 
 async function main() {
@@ -274,14 +315,22 @@ async function main() {
     await prepareDatabase(url, { runMigrations: true }, { info: () => undefined });
     const { apiKey, deployment, detailId, lists } = await seed(url);
     const [appPort, basePort] = [await freePort(), await freePort()];
-    const env = { DATABASE_URL: url, NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn' };
+    const env = {
+      DATABASE_URL: url,
+      NODE_ENV: 'production',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'warn',
+    };
     // BENCH_PROFILE=<dir>: the app writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
     const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
     const app = start('app', 'dist/src/main.js', { ...env, PORT: String(appPort) }, profile);
     const baseline = start('baseline', 'bench/baseline-server.js', { ...env, PORT: String(basePort) });
     children.push(app, baseline);
     log('starting servers');
-    await Promise.all([waitFor(`http://127.0.0.1:${appPort}/health`, app), waitFor(`http://127.0.0.1:${basePort}/`, baseline)]);
+    await Promise.all([
+      waitFor(`http://127.0.0.1:${appPort}/health`, app),
+      waitFor(`http://127.0.0.1:${basePort}/`, baseline),
+    ]);
 
     const day = 86_400_000;
     const filtered = new URLSearchParams({
@@ -314,9 +363,19 @@ async function main() {
       const check = await fetchRetrying(`http://127.0.0.1:${appPort}${path}`, { headers: { 'x-api-key': apiKey } });
       const body = await check.text();
       if (check.status === 200 && label.includes('page')) log(`${label}: total ${JSON.parse(body).total}`);
-      const a = check.status === 200 ? autocannon(`http://127.0.0.1:${appPort}${path}`, apiKey, app.pid) : { rps: 0, p50: NaN, p99: NaN, status: String(check.status) };
+      const a =
+        check.status === 200
+          ? autocannon(`http://127.0.0.1:${appPort}${path}`, apiKey, app.pid)
+          : { rps: 0, p50: NaN, p99: NaN, status: String(check.status) };
+      const baseCheck = await fetchRetrying(`http://127.0.0.1:${basePort}${path}`, {
+        headers: { 'x-api-key': apiKey },
+      });
+      await baseCheck.text();
+      if (baseCheck.status !== 200) throw new Error(`the baseline answered ${baseCheck.status} on ${label}`);
       const b = autocannon(`http://127.0.0.1:${basePort}${path}`, apiKey, baseline.pid);
-      log(`${label}: app ${a.rps} req/s p99 ${a.p99} ms cpu ${a.cpuMsPerRequest?.toFixed(3)} ms/req (${a.status}); baseline ${b.rps} req/s p99 ${b.p99} ms cpu ${b.cpuMsPerRequest.toFixed(3)} ms/req`);
+      log(
+        `${label}: app ${a.rps} req/s p99 ${a.p99} ms cpu ${a.cpuMsPerRequest?.toFixed(3)} ms/req (${a.status}); baseline ${b.rps} req/s p99 ${b.p99} ms cpu ${b.cpuMsPerRequest.toFixed(3)} ms/req`,
+      );
       rows.push({ label, a, b, appStatus: check.status });
     }
     const rss = peakRss(app.pid);
@@ -336,13 +395,17 @@ async function main() {
     const report = [
       '# Benchmark: the app against a raw node:http baseline',
       '',
-      `${new Date().toISOString()}, ${require('node:os').cpus().length} CPUs, load average ${require('node:os').loadavg().map((n) => n.toFixed(1)).join(' ')}, Node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s per scenario;`,
+      `${new Date().toISOString()}, ${require('node:os').cpus().length} CPUs, load average ${require('node:os')
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}, Node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s per scenario;`,
       `${BIG.toLocaleString('en')} transactions in the measured deployment, ${SPREAD.toLocaleString('en')} over nine others; ${LIST_ROWS.toLocaleString('en')} invoices, queue operations, payouts and claimable deposits in another. Baseline: bench/baseline-server.js (node:http + pg, same SQL).`,
       'CPU ms/req: user + system CPU of the server process divided by the requests it answered (steadier than req/s on a shared machine).',
       '',
       table,
       '',
-      `App peak RSS (VmHWM): ${fmt(rss)} MB.` + (health && currencies ? ` Public currencies at ${fmt((currencies / health) * 100)}% of /health's rate.` : ''),
+      `App peak RSS (VmHWM): ${fmt(rss)} MB.` +
+        (health && currencies ? ` Public currencies at ${fmt((currencies / health) * 100)}% of /health's rate.` : ''),
       '',
       'Targets (reported, not asserted): transaction pages at 1,000,000 rows ≥ 1,500 req/s with p99 ≤ 25 ms; every list and detail scenario ≥ 80% of its baseline; public currencies ≥ 80% of /health; app RSS ≤ 200 MB.',
       '',
@@ -352,6 +415,10 @@ async function main() {
     writeFileSync(results, report);
     process.stdout.write(`${report}\n`);
     log(`bench finished in ${((Date.now() - benchStarted) / 1000).toFixed(0)} s`);
+    // Figures never fail a run; a server error does (CI runs a small bench so this cannot rot).
+    const broken = rows.filter(({ appStatus }) => appStatus >= 500);
+    if (broken.length > 0)
+      throw new Error(`the app answered ${broken.map((row) => `${row.appStatus} on ${row.label}`).join(', ')}`);
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -362,6 +429,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  process.stderr.write(`bench failed: ${error.stack || error} ${error.cause ? error.cause.stack || error.cause : ""}\n`);
+  process.stderr.write(
+    `bench failed: ${error.stack || error} ${error.cause ? error.cause.stack || error.cause : ''}\n`,
+  );
   process.exit(1);
 });
