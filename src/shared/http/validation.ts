@@ -1,4 +1,5 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
 import { DomainError, FieldProblem } from '../domain/domain-error';
 
 /** Flattens class-validator's tree into one entry per failed field, named by its path (`calls.0.to`). */
@@ -13,8 +14,44 @@ export function fieldProblems(errors: readonly ValidationError[], parent = ''): 
   });
 }
 
+/**
+ * Most list requests carry no query at all (the default page). Whether an empty query passes a
+ * DTO never changes, so it is validated once per DTO class; later empty queries get the DTO's
+ * defaults without the class-validator walk, which profiles showed on every such request.
+ */
+class QueryValidationPipe extends ValidationPipe {
+  private readonly emptyQueryPasses = new WeakMap<object, boolean>();
+
+  constructor(options: ValidationPipeOptions) {
+    super(options);
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const type = metadata.metatype;
+    if (metadata.type !== 'query' || type === undefined || !isEmptyPlainObject(value) || !this.toValidate(metadata))
+      return super.transform(value, metadata);
+    if (this.emptyQueryPasses.get(type) === true) return plainToInstance(type, {});
+    try {
+      const result: unknown = await super.transform(value, metadata);
+      this.emptyQueryPasses.set(type, true);
+      return result;
+    } catch (error) {
+      this.emptyQueryPasses.set(type, false);
+      throw error;
+    }
+  }
+}
+
+function isEmptyPlainObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new QueryValidationPipe({
     transform: true,
     whitelist: true,
     forbidNonWhitelisted: true,
