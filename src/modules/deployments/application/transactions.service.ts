@@ -19,6 +19,9 @@ import { canClaim, TransactionReadRepository, TransactionRecord } from '../domai
 /** Endpoints 1-2 (SPEC §5): the read side of the transactions written by chain events. */
 @Injectable()
 export class TransactionsService {
+  /** The catalog only changes at start: each currency's DTO is built once, not once per item. */
+  private readonly currencyDtos = new WeakMap<object, CurrencyResponseDto>();
+
   constructor(
     private readonly transactions: TransactionReadRepository,
     private readonly catalog: CatalogService,
@@ -128,8 +131,17 @@ export class TransactionsService {
       invoiceId: record.invoiceId,
       confirmedAt: record.confirmedAt?.toISOString() ?? null,
       invoice: record.invoice,
-      currency: currency === undefined ? null : CurrencyResponseDto.from(currency),
+      currency: currency === undefined ? null : this.currencyDto(currency),
     };
+  }
+
+  private currencyDto(currency: Parameters<typeof CurrencyResponseDto.from>[0]): CurrencyResponseDto {
+    let dto = this.currencyDtos.get(currency);
+    if (dto === undefined) {
+      dto = CurrencyResponseDto.from(currency);
+      this.currencyDtos.set(currency, dto);
+    }
+    return dto;
   }
 }
 
