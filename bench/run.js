@@ -428,7 +428,9 @@ async function main() {
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    await dropDatabase(serverUrl, name).catch((error) => log(`could not drop ${name}: ${error.message}`));
+    // BENCH_KEEP_DATABASE=1 leaves the loaded database for EXPLAIN ANALYZE (its URL is logged).
+    if (process.env.BENCH_KEEP_DATABASE) log(`kept ${url.replace(/:[^:@/]*@/, ':***@')}`);
+    else await dropDatabase(serverUrl, name).catch((error) => log(`could not drop ${name}: ${error.message}`));
     if (embedded) await embedded.stop();
     if (folder) rmSync(folder, { recursive: true, force: true });
   }
