@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { DataSource } from 'typeorm';
 import { DomainError } from '../../../shared/domain/domain-error';
-import { Caller, callerFromRow, CallerLookup, CallerRow } from '../domain/caller';
+import { Caller, callerFromRow, CallerLookup, CallerLookups, CallerRow } from '../domain/caller';
 import { apiKeyDigest } from '../domain/secrets';
 import { TOKEN_ALGORITHM, TokenClaims } from '../domain/token-claims';
 
@@ -13,19 +12,6 @@ export interface CredentialHeaders {
 
 const UNAUTHENTICATED = () => new DomainError('unauthenticated', 'UNAUTHORIZED', 'Invalid or missing token');
 
-/** A live API key's member. */
-const BY_API_KEY = `SELECT m.id, m.address, m.address_hex
-  FROM member_credentials c JOIN members m ON m.id = c.member_id
- WHERE c.api_key_sha256 = $1`;
-
-/**
- * A live session's member. Checked on every request, so a revoked session's access tokens stop at
- * once (SPEC §3 allows 5 s).
- */
-const BY_SESSION = `SELECT m.id, m.address, m.address_hex
-  FROM auth_sessions s JOIN members m ON m.id = s.member_id
- WHERE s.id = $1 AND s.member_id = $2 AND s.revoked_at IS NULL`;
-
 /**
  * Turns request credentials into a Caller (SPEC §2): an API key, or a Bearer access token from the
  * token service whose session is still live. Every failure is the same 401, whatever the cause.
@@ -34,7 +20,7 @@ const BY_SESSION = `SELECT m.id, m.address, m.address_hex
 export class CallerAuthenticator {
   constructor(
     private readonly jwt: JwtService,
-    private readonly dataSource: DataSource,
+    private readonly lookups: CallerLookups,
   ) {}
 
   async authenticate(headers: CredentialHeaders): Promise<Caller> {
@@ -50,7 +36,7 @@ export class CallerAuthenticator {
       headers.authorization !== undefined
         ? await this.bearerLookup(headers.authorization)
         : headers.apiKey !== undefined
-          ? apiKeyLookup(headers.apiKey)
+          ? this.apiKeyLookup(headers.apiKey)
           : undefined;
     if (lookup === undefined) throw UNAUTHENTICATED();
     return lookup;
@@ -58,8 +44,7 @@ export class CallerAuthenticator {
 
   /** Runs a lookup on its own: the caller, or a 401. */
   async resolve(lookup: CallerLookup): Promise<Caller> {
-    const rows: CallerRow[] = await this.dataSource.query(lookup.sql, [...lookup.params]);
-    return this.caller(lookup, rows[0]);
+    return this.caller(lookup, await this.lookups.run(lookup));
   }
 
   /** The caller a lookup's row names; a 401 when the lookup found no row. */
@@ -79,11 +64,12 @@ export class CallerAuthenticator {
     }
     if (claims.token_type !== 'access' || typeof claims.sid !== 'string' || typeof claims.user_id !== 'string')
       return undefined;
-    return { kind: 'jwt', sql: BY_SESSION, params: [claims.sid, claims.user_id], sessionId: claims.sid };
+    // The session is checked by the lookup on every request: revocation stays immediate.
+    return this.lookups.bySession(claims.sid, claims.user_id);
   }
-}
 
-function apiKeyLookup(apiKey: string): CallerLookup | undefined {
-  if (apiKey.length === 0 || apiKey.length > 256) return undefined;
-  return { kind: 'api_key', sql: BY_API_KEY, params: [apiKeyDigest(apiKey)] };
+  private apiKeyLookup(apiKey: string): CallerLookup | undefined {
+    if (apiKey.length === 0 || apiKey.length > 256) return undefined;
+    return this.lookups.byApiKeyDigest(apiKeyDigest(apiKey));
+  }
 }

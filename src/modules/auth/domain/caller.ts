@@ -24,6 +24,16 @@ export interface CallerLookup {
   readonly sessionId?: string;
 }
 
+/**
+ * Port for the lookups (the SQL lives in infrastructure/): a query for each kind of credential,
+ * and running one on its own.
+ */
+export abstract class CallerLookups {
+  abstract byApiKeyDigest(digest: string): CallerLookup;
+  abstract bySession(sessionId: string, memberId: string): CallerLookup;
+  abstract run(lookup: CallerLookup): Promise<CallerRow | undefined>;
+}
+
 /** The member row a `CallerLookup` selects. */
 export interface CallerRow {
   readonly id: string;
