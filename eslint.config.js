@@ -5,7 +5,7 @@ const tseslint = require('typescript-eslint');
 const importBoundaries = require('./lint/import-boundaries');
 
 module.exports = tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/**', 'scripts/**', '*.js'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/results/**', '*.js'] },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
@@ -23,6 +23,40 @@ module.exports = tseslint.config(
   },
   // Layer and context boundaries (docs/architecture.md); lint/import-boundaries.js says why each rule.
   importBoundaries.config,
+  {
+    // The plain CommonJS scripts (bench, start and build helpers): the same recommended rules,
+    // without the type-aware ones (they are not part of the TypeScript project).
+    files: ['bench/**/*.js', 'scripts/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: 'commonjs',
+      globals: Object.fromEntries(
+        [
+          'require',
+          'module',
+          'process',
+          '__dirname',
+          'console',
+          'fetch',
+          'Buffer',
+          'URL',
+          'URLSearchParams',
+          'setTimeout',
+          'clearTimeout',
+        ].map((name) => [name, 'readonly']),
+      ),
+    },
+    rules: {
+      ...tseslint.configs.disableTypeChecked.rules,
+      '@typescript-eslint/no-require-imports': 'off',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      'no-undef': 'error',
+    },
+  },
   {
     files: ['test/**/*.ts', '**/*.spec.ts'],
     rules: {

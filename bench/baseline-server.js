@@ -1,16 +1,24 @@
 'use strict';
 // The raw baseline for `npm run bench`: node:http + pg, no framework, the same SQL as the app's
-// transactions endpoints (auth by API-key hash, membership, bucketed count, index-only page of ids
-// joined back) and the same JSON. What the app costs on top of this is the framework's share.
+// endpoints (auth by API-key hash, then membership, as two plain queries; the transactions
+// repository's own statements for the page with its exact total and the detail; the other lists'
+// count and page statements) and the same JSON for transactions. What the app costs on top of
+// this is the framework's share.
 const http = require('node:http');
 const { createHash } = require('node:crypto');
 const { Pool, types } = require('pg');
 const { CURRENCIES } = require('../dist/src/modules/catalog/seed/currencies');
+const {
+  TypeOrmTransactionReadRepository,
+} = require('../dist/src/modules/deployments/infrastructure/typeorm-transaction-read.repository');
 
 types.setTypeParser(1700, (v) => v);
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 const currencies = new Map(CURRENCIES.map((c) => [c.id, c]));
-const DAY = 86_400_000;
+// The app's transactions SQL itself (page and exact total in one statement), run on the raw pool.
+const transactions = new TypeOrmTransactionReadRepository({
+  query: (sql, params) => pool.query(sql, params).then((r) => r.rows),
+});
 
 function decimal(units, decimals) {
   const neg = units < 0n;
@@ -22,33 +30,62 @@ function decimal(units, decimals) {
 function currencyDto(c) {
   if (!c) return null;
   const t = '2025-11-21T00:00:00.000Z';
-  return { id: c.id, symbol: c.symbol, name: c.name, chainId: c.chainId, address: c.address, decimals: c.decimals, isNative: c.isNative, isScam: c.isScam, isVerified: c.isVerified, cmcId: c.cmcId, logoUrl: c.logoUrl, createdAt: t, updatedAt: t };
-}
-
-function item(r) {
-  const c = r.currency_id ? currencies.get(r.currency_id) : undefined;
-  const native = currencies.get(r.chain_id);
-  const amount = BigInt(r.amount);
-  const canClaim = r.operation_type === 'invoice' && (r.status === 'EXECUTED' || r.status === 'CONFIRMED') && !r.is_claimed;
   return {
-    id: r.id, direction: r.direction, status: r.status, chainId: r.chain_id, txHash: r.tx_hash, currencyId: r.currency_id,
-    amount: c ? decimal(r.direction === 'OUT' ? -amount : amount, c.decimals) : '0',
-    fromAddress: r.from_address, toAddress: r.to_address, operationId: r.operation_id, operationType: r.operation_type,
-    blockNumber: r.block_number, blockchainFee: r.blockchain_fee === null ? null : decimal(BigInt(r.blockchain_fee), native ? native.decimals : 18),
-    confirmations: r.confirmations, createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString(), canClaim, isClaimed: r.is_claimed,
-    invoiceId: r.invoice_id, confirmedAt: r.confirmed_at ? r.confirmed_at.toISOString() : null, invoice: null, currency: currencyDto(c),
+    id: c.id,
+    symbol: c.symbol,
+    name: c.name,
+    chainId: c.chainId,
+    address: c.address,
+    decimals: c.decimals,
+    isNative: c.isNative,
+    isScam: c.isScam,
+    isVerified: c.isVerified,
+    cmcId: c.cmcId,
+    logoUrl: c.logoUrl,
+    createdAt: t,
+    updatedAt: t,
   };
 }
 
-const COLS = `t.id, t.direction, t.status, t.chain_id, t.tx_hash, t.currency_id, t.amount, t.from_address, t.to_address, t.operation_id,
-  t.operation_type, t.invoice_id, t.block_number, t.blockchain_fee, t.confirmations, t.is_claimed, t.confirmed_at, t.created_at, t.updated_at`;
+/** One transaction record (as the repository returns it) in the API's JSON shape. */
+function item(r) {
+  const c = r.currencyId ? currencies.get(r.currencyId) : undefined;
+  const native = currencies.get(r.chainId);
+  const canClaim =
+    r.operationType === 'invoice' && (r.status === 'EXECUTED' || r.status === 'CONFIRMED') && !r.isClaimed;
+  return {
+    id: r.id,
+    direction: r.direction,
+    status: r.status,
+    chainId: r.chainId,
+    txHash: r.txHash,
+    currencyId: r.currencyId,
+    amount: c ? decimal(r.direction === 'OUT' ? -r.amount : r.amount, c.decimals) : '0',
+    fromAddress: r.fromAddress,
+    toAddress: r.toAddress,
+    operationId: r.operationId,
+    operationType: r.operationType,
+    blockNumber: r.blockNumber,
+    blockchainFee: r.blockchainFee === null ? null : decimal(r.blockchainFee, native ? native.decimals : 18),
+    confirmations: r.confirmations,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    canClaim,
+    isClaimed: r.isClaimed,
+    invoiceId: r.invoiceId,
+    confirmedAt: r.confirmedAt ? r.confirmedAt.toISOString() : null,
+    invoice: r.invoice,
+    currency: currencyDto(c),
+  };
+}
 
 async function authorize(req, deploymentId) {
   const key = req.headers['x-api-key'];
   if (!key) return 401;
-  const m = await pool.query(`SELECT m.id FROM member_credentials c JOIN members m ON m.id = c.member_id WHERE c.api_key_sha256 = $1`, [
-    createHash('sha256').update(key).digest('hex'),
-  ]);
+  const m = await pool.query(
+    `SELECT m.id FROM member_credentials c JOIN members m ON m.id = c.member_id WHERE c.api_key_sha256 = $1`,
+    [createHash('sha256').update(key).digest('hex')],
+  );
   if (m.rowCount === 0) return 401;
   const d = await pool.query(
     `SELECT d.id, EXISTS (SELECT 1 FROM account_members am WHERE am.account_id = d.account_id AND am.member_id = $2) AS member FROM deployments d WHERE d.id = $1`,
@@ -57,86 +94,135 @@ async function authorize(req, deploymentId) {
   return d.rowCount === 1 && d.rows[0].member ? 200 : 403;
 }
 
-function filters(q, params, withTime) {
-  const w = [`deployment_id = $${params.push(q.deploymentId)}`];
-  if (q.statuses) w.push(`status = ANY($${params.push(q.statuses)})`);
-  if (q.currencyIds) w.push(`currency_id = ANY($${params.push(q.currencyIds)})`);
-  if (q.isClaimed !== undefined) w.push(`is_claimed = $${params.push(q.isClaimed)}`);
-  if (withTime && q.createdFrom) w.push(`created_at >= $${params.push(q.createdFrom)}::timestamptz`);
-  if (withTime && q.createdTo) w.push(`created_at <= $${params.push(q.createdTo)}::timestamptz`);
-  return w.join(' AND ');
-}
-
-async function countRows(q) {
-  const p = [];
-  const r = await pool.query(`SELECT count(*)::text AS n FROM transactions WHERE ${filters(q, p, true)}`, p);
-  return Number(r.rows[0].n);
-}
-
-async function count(q) {
-  const from = q.createdFrom ? Date.parse(q.createdFrom) : undefined;
-  const to = q.createdTo ? Date.parse(q.createdTo) : undefined;
-  const first = from === undefined ? undefined : Math.ceil(from / DAY);
-  const end = to === undefined ? undefined : Math.floor((to + 1) / DAY);
-  if (first !== undefined && end !== undefined && first >= end) return countRows(q);
-  const p = [];
-  let w = filters(q, p, false);
-  if (first !== undefined) w += ` AND created_day >= $${p.push(new Date(first * DAY).toISOString().slice(0, 10))}::date`;
-  if (end !== undefined) w += ` AND created_day < $${p.push(new Date(end * DAY).toISOString().slice(0, 10))}::date`;
-  const [sum, before, after] = await Promise.all([
-    pool.query(`SELECT coalesce(sum(n), 0)::text AS n FROM transaction_counts WHERE ${w}`, p),
-    first === undefined ? 0 : countRows({ ...q, createdTo: new Date(first * DAY - 1).toISOString() }),
-    end === undefined ? 0 : countRows({ ...q, createdFrom: new Date(end * DAY).toISOString() }),
-  ]);
-  return Number(sum.rows[0].n) + before + after;
-}
-
-async function page(q) {
-  const p = [];
-  const w = filters(q, p, true);
-  const r = await pool.query(
-    `SELECT ${COLS} FROM (SELECT id FROM transactions WHERE ${w} ORDER BY created_at DESC, id DESC LIMIT $${p.push(q.pageSize)} OFFSET $${p.push(q.offset)}) x
-       JOIN transactions t ON t.id = x.id ORDER BY t.created_at DESC, t.id DESC`,
-    p,
-  );
-  return r.rows.map(item);
-}
+/**
+ * The other lists: the same statements the app's repositories send (count, then the page), rows
+ * sent as they come. Balances is a hook for the `sdk` branch's endpoint: align its SQL on merge.
+ */
+const LISTS = {
+  invoices: async (id) => {
+    const [count, page] = await Promise.all([
+      pool.query(`SELECT count(*) AS total FROM invoices WHERE deployment_id = $1`, [id]),
+      pool.query(
+        `SELECT id, deployment_id, chain_id, public_id, invoice_nonce, invoice_address_hex, requested_amount, currency_ids, tracking_id,
+                callback_url, payment_page_button_url, payment_page_button_text, status, paid_amount, created_at, updated_at
+           FROM invoices WHERE deployment_id = $1 ORDER BY created_at DESC, id DESC LIMIT 10 OFFSET $2`,
+        [id, '0'],
+      ),
+    ]);
+    const settled = await pool.query(
+      `SELECT invoice_id, currency_id, sum(amount) AS total FROM transactions
+        WHERE invoice_id = ANY($1::uuid[]) AND operation_type = 'invoice' AND status IN ('EXECUTED', 'CONFIRMED') GROUP BY invoice_id, currency_id`,
+      [page.rows.map((r) => r.id)],
+    );
+    return { total: Number(count.rows[0].total), items: page.rows, settled: settled.rows.length };
+  },
+  payouts: async (id) => {
+    const [count, page] = await Promise.all([
+      pool.query(`SELECT count(*) AS total FROM payouts WHERE deployment_id = $1`, [id]),
+      pool.query(
+        `SELECT id, deployment_id, queue_operation_id, currency_id, amount, to_address, tracking_id, callback_url, nonce, status, created_by,
+                created_by_member_id, created_at, updated_at
+           FROM payouts WHERE deployment_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+        [id, 10, '0'],
+      ),
+    ]);
+    return { total: Number(count.rows[0].total), items: page.rows };
+  },
+  operations: async (id) => {
+    const where = `o.deployment_id = $1 AND o.deleted_at IS NULL`;
+    const [count, page] = await Promise.all([
+      pool.query(`SELECT count(*)::int AS total FROM queue_operations o WHERE ${where}`, [id]),
+      pool.query(
+        `SELECT o.id, o.deployment_id, o.nonce, o.operation_type, o.status, o.calls, o.payload, o.created_by, o.created_by_member_id,
+                o.signature_blob, o.tx_hash, o.expires_at, o.dapp_metadata, o.created_at, o.updated_at,
+                COALESCE((SELECT json_agg(json_build_object('signer_hex', s.signer_hex, 'signature', s.signature,
+                                                            'submitted_by', s.submitted_by, 'created_at', s.created_at) ORDER BY s.signer_hex)
+                            FROM queue_signatures s WHERE s.operation_id = o.id), '[]'::json) AS signatures
+           FROM queue_operations o WHERE ${where} ORDER BY o.nonce ASC, o.created_at ASC, o.id ASC LIMIT $2::int OFFSET $3::numeric`,
+        [id, 10, '0'],
+      ),
+    ]);
+    return { total: count.rows[0].total, items: page.rows };
+  },
+  claims: async (id) => {
+    const grouped = `SELECT t.invoice_id, i.invoice_nonce, t.currency_id, min(t.created_at) AS first_at, max(t.created_at) AS last_at,
+                            sum(t.amount) AS amount, count(*) AS transactions
+                       FROM transactions t JOIN invoices i ON i.id = t.invoice_id
+                      WHERE t.deployment_id = $1 AND t.operation_type = 'invoice' AND t.status IN ('EXECUTED', 'CONFIRMED') AND t.is_claimed = false
+                      GROUP BY t.invoice_id, i.invoice_nonce, t.currency_id`;
+    const [count, page] = await Promise.all([
+      pool.query(`SELECT count(*) AS total FROM (${grouped}) g`, [id]),
+      pool.query(
+        `SELECT * FROM (${grouped}) g ORDER BY first_at DESC, invoice_id DESC, currency_id DESC LIMIT 10 OFFSET $2`,
+        [id, '0'],
+      ),
+    ]);
+    return { total: Number(count.rows[0].total), items: page.rows };
+  },
+  balances: async (id) => {
+    const r = await pool.query(
+      `SELECT currency_id, sum(CASE WHEN direction = 'IN' THEN amount ELSE -amount END)::text AS amount FROM transactions
+        WHERE deployment_id = $1 AND status IN ('EXECUTED', 'CONFIRMED') AND currency_id IS NOT NULL GROUP BY currency_id`,
+      [id],
+    );
+    return { items: r.rows };
+  },
+};
 
 const list = (v) => (v ? v.split(',') : undefined);
 
 async function handle(req, res) {
   const url = new URL(req.url, 'http://x');
+  if (url.pathname === '/health') return send(res, 200, { status: 'ok' });
   if (url.pathname === '/api/v1/public/currencies') return send(res, 200, CURRENCIES.map(currencyDto));
+  const other = /^\/api\/v1\/deployments\/([0-9a-f-]{36})\/(invoices|payouts|operations|claims|balances)$/.exec(
+    url.pathname,
+  );
+  if (other) {
+    const status = await authorize(req, other[1]);
+    if (status !== 200) return send(res, status, { statusCode: status });
+    return send(res, 200, { page: 1, pageSize: 10, ...(await LISTS[other[2]](other[1])) });
+  }
   const m = /^\/api\/v1\/deployments\/([0-9a-f-]{36})\/transactions(?:\/([0-9a-f-]{36}))?$/.exec(url.pathname);
   if (!m) return send(res, 404, { statusCode: 404 });
   const status = await authorize(req, m[1]);
   if (status !== 200) return send(res, status, { statusCode: status });
   if (m[2]) {
-    const r = await pool.query(`SELECT ${COLS} FROM transactions t WHERE t.id = $1 AND t.deployment_id = $2`, [m[2], m[1]]);
-    if (r.rowCount === 0) return send(res, 404, { statusCode: 404 });
-    const tx = item(r.rows[0]);
-    return send(res, 200, { transaction: tx, canClaim: tx.canClaim, isClaimed: tx.isClaimed, invoice: null, currency: tx.currency });
+    const record = await transactions.findInDeployment(m[1], m[2]);
+    if (record === undefined) return send(res, 404, { statusCode: 404 });
+    const tx = item(record);
+    return send(res, 200, {
+      transaction: tx,
+      canClaim: tx.canClaim,
+      isClaimed: tx.isClaimed,
+      invoice: null,
+      currency: tx.currency,
+    });
   }
   const s = url.searchParams;
   const pageNo = Number(s.get('page') || 1);
   const pageSize = Number(s.get('pageSize') || 10);
-  const q = {
+  const { total, items } = await transactions.list({
     deploymentId: m[1],
+    sortBy: 'createdAt',
+    sortOrder: 'desc',
     statuses: list(s.get('statuses')),
     currencyIds: list(s.get('currencyIds')),
     isClaimed: s.has('isClaimed') ? s.get('isClaimed') === 'true' : undefined,
-    createdFrom: s.get('createdFrom') || undefined,
-    createdTo: s.get('createdTo') || undefined,
-    pageSize,
+    createdFrom: s.get('createdFrom') ? new Date(s.get('createdFrom')).toISOString() : undefined,
+    createdTo: s.get('createdTo') ? new Date(s.get('createdTo')).toISOString() : undefined,
+    limit: pageSize,
     offset: String((pageNo - 1) * pageSize),
-  };
-  const [total, items] = await Promise.all([count(q), page(q)]);
-  send(res, 200, { total, page: pageNo, pageSize, items });
+  });
+  send(res, 200, { total, page: pageNo, pageSize, items: items.map(item) });
 }
 
 function send(res, status, body) {
   const json = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(json),
+  });
   res.end(json);
 }
 

@@ -9,6 +9,7 @@ const { spawn } = require('node:child_process');
 const { mkdirSync, writeFileSync } = require('node:fs');
 const net = require('node:net');
 const { dirname, join } = require('node:path');
+const { performance } = require('node:perf_hooks');
 const { Client } = require('pg');
 
 const root = join(__dirname, '..');
@@ -97,7 +98,12 @@ async function main() {
     const deployHash = await wallet.deployContract({ abi: token.abi, bytecode: token.bytecode });
     const { contractAddress } = await client.waitForTransactionReceipt({ hash: deployHash });
     await rpc('anvil_setCode', [USDC, await client.getCode({ address: contractAddress })]);
-    const mintHash = await wallet.writeContract({ address: USDC, abi: token.abi, functionName: 'mint', args: [payer.address, 10n ** 30n] });
+    const mintHash = await wallet.writeContract({
+      address: USDC,
+      abi: token.abi,
+      functionName: 'mint',
+      args: [payer.address, 10n ** 30n],
+    });
     await client.waitForTransactionReceipt({ hash: mintHash });
 
     const config = {
@@ -111,7 +117,10 @@ async function main() {
       }),
       databaseUrl,
     };
-    app = await NestFactory.create(AppModule.forRoot(config, createLogger('silent')), { bodyParser: false, logger: false });
+    app = await NestFactory.create(AppModule.forRoot(config, createLogger('silent')), {
+      bodyParser: false,
+      logger: false,
+    });
     configureApp(app, config, createLogger('silent'));
     const port = await freePort();
     await app.listen(port, '127.0.0.1');
@@ -170,7 +179,13 @@ async function main() {
     let nonce = await client.getTransactionCount({ address: payer.address });
     const sendDeposit = (invoice) =>
       invoice.native
-        ? wallet.sendTransaction({ to: invoice.address, value: 1000n, nonce: nonce++, gas: 21000n, gasPrice: 10n ** 10n })
+        ? wallet.sendTransaction({
+            to: invoice.address,
+            value: 1000n,
+            nonce: nonce++,
+            gas: 21000n,
+            gasPrice: 10n ** 10n,
+          })
         : wallet.writeContract({
             address: USDC,
             abi: token.abi,
@@ -258,8 +273,11 @@ async function main() {
     }
     sampling = false;
     await sampler;
-    const latencies = seen.map((row) => (new Date(row.created_at).getTime() - sentAt.get(row.tx_hash)) / 1000).sort((a, b) => a - b);
-    const pct = (values, p) => (values.length === 0 ? NaN : values[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]);
+    const latencies = seen
+      .map((row) => (new Date(row.created_at).getTime() - sentAt.get(row.tx_hash)) / 1000)
+      .sort((a, b) => a - b);
+    const pct = (values, p) =>
+      values.length === 0 ? NaN : values[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
     const sortedLags = [...lags].sort((a, b) => a - b);
     const steady = {
       events: applied.events,

@@ -14,10 +14,21 @@ function newestMtime(path) {
 /** Compiles with the Nest CLI when dist/ is missing or older than any source file. */
 function ensureBuilt() {
   const marker = join(root, 'dist', 'src', 'main.js');
-  const sources = ['src', 'contracts/artifacts', 'ormconfig.ts', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'].map((p) => join(root, p));
-  if (existsSync(marker) && statSync(marker).mtimeMs >= Math.max(...sources.filter(existsSync).map(newestMtime))) return;
+  const sources = [
+    'src',
+    'contracts/artifacts',
+    'ormconfig.ts',
+    'tsconfig.json',
+    'tsconfig.build.json',
+    'package-lock.json',
+  ].map((p) => join(root, p));
+  if (existsSync(marker) && statSync(marker).mtimeMs >= Math.max(...sources.filter(existsSync).map(newestMtime)))
+    return;
   process.stderr.write('building…\n');
-  const result = spawnSync(process.execPath, [require.resolve('@nestjs/cli/bin/nest.js'), 'build'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [require.resolve('@nestjs/cli/bin/nest.js'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
   const now = new Date();
   utimesSync(marker, now, now);

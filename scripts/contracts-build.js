@@ -26,7 +26,9 @@ function sources() {
   for (const dir of SOURCE_DIRS) {
     const abs = join(CONTRACTS, dir);
     if (!existsSync(abs)) continue;
-    for (const file of readdirSync(abs).filter((name) => name.endsWith('.sol')).sort()) {
+    for (const file of readdirSync(abs)
+      .filter((name) => name.endsWith('.sol'))
+      .sort()) {
       const key = relative(CONTRACTS, join(abs, file)).split(sep).join('/');
       result[key] = { content: readFileSync(join(abs, file), 'utf8') };
     }
@@ -71,7 +73,8 @@ function compileContracts() {
 /** The file text of every artifact, by file name. */
 function artifactFiles(artifacts = compileContracts()) {
   const files = {};
-  for (const name of Object.keys(artifacts).sort()) files[`${name}.json`] = `${JSON.stringify(artifacts[name], null, 2)}\n`;
+  for (const name of Object.keys(artifacts).sort())
+    files[`${name}.json`] = `${JSON.stringify(artifacts[name], null, 2)}\n`;
   return files;
 }
 
@@ -91,7 +94,9 @@ if (require.main === module) {
   if (process.argv.includes('--check')) {
     const stale = staleArtifacts(files);
     if (stale.length > 0) {
-      console.error(`contracts/artifacts differ from a fresh compile: ${stale.join(', ')}. Run npm run contracts:build.`);
+      console.error(
+        `contracts/artifacts differ from a fresh compile: ${stale.join(', ')}. Run npm run contracts:build.`,
+      );
       process.exit(1);
     }
     console.log('contracts/artifacts match a fresh compile');

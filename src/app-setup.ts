@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { AppConfig } from './config/app-config';
 import { bodyParserErrorHandler, jsonBodyParser, queryShapeGuard } from './shared/http/body-parsing';
 import { ErrorResponseFilter } from './shared/http/error-response.filter';
+import { installJsonReply } from './shared/http/json-reply';
 import { parseQueryString } from './shared/http/query-string';
 import { requestContextMiddleware } from './shared/http/request-context.middleware';
 import { UndeclaredQueryInterceptor } from './shared/http/undeclared-query.interceptor';
@@ -20,6 +21,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   express.set('etag', false);
   express.set('query parser', parseQueryString);
   if (config.trustProxy) express.set('trust proxy', true);
+  installJsonReply(app.getHttpAdapter());
 
   app.use(requestContextMiddleware(logger));
   app.use(queryShapeGuard);

@@ -12,12 +12,14 @@ import { CallerAuthenticator } from './application/caller-authenticator';
 import { MembersService } from './application/members.service';
 import { TokenService } from './application/token.service';
 import { AuthSessionRepository } from './domain/auth-session.repository';
+import { CallerLookups } from './domain/caller';
 import { MemberRepository } from './domain/member.repository';
 import { RateLimiter } from './domain/rate-limiter';
 import { TOKEN_ALGORITHM } from './domain/token-claims';
 import { InMemoryRateLimiter } from './infrastructure/in-memory-rate-limiter';
 import { RedisRateLimiter } from './infrastructure/redis-rate-limiter';
 import { TypeOrmAuthSessionRepository } from './infrastructure/typeorm-auth-session.repository';
+import { TypeOrmCallerLookups } from './infrastructure/typeorm-caller-lookups';
 import { TypeOrmMemberRepository } from './infrastructure/typeorm-member.repository';
 
 @Module({
@@ -41,6 +43,7 @@ import { TypeOrmMemberRepository } from './infrastructure/typeorm-member.reposit
     ApiRateLimitMiddleware,
     { provide: MemberRepository, useClass: TypeOrmMemberRepository },
     { provide: AuthSessionRepository, useClass: TypeOrmAuthSessionRepository },
+    { provide: CallerLookups, useClass: TypeOrmCallerLookups },
     {
       // Shared through Redis when REDIS_URL is set, so every instance counts the same hits (SPEC §3).
       provide: RateLimiter,

@@ -10,17 +10,28 @@ import {
 } from '@nestjs/swagger';
 import { API_KEY_SCHEME } from '../../openapi';
 import { ErrorResponseDto } from '../../shared/http/error-response.dto';
-import { PUBLIC_CACHE_HEADERS, PublicCache } from '../../shared/http/public-cache.interceptor';
+import {
+  PrecomputedJson,
+  PrecomputedJsonCache,
+  PUBLIC_CACHE_HEADERS,
+  PublicCache,
+} from '../../shared/http/public-cache.interceptor';
 import { CatalogService } from './catalog.service';
 import { CurrenciesQueryDto } from './currencies-query.dto';
 import { CurrencyResponseDto } from './currency-response.dto';
 
-/** Public: no credential is needed, and one sent is ignored. The seed still lists ApiKeyAuth. */
+/**
+ * Public: no credential is needed, and one sent is ignored. The seed still lists ApiKeyAuth.
+ * The catalog only changes at start, so each distinct query's body and ETag are computed once.
+ */
 @ApiTags('Currencies')
 @ApiSecurity(API_KEY_SCHEME)
 @PublicCache()
 @Controller('api/v1/public/currencies')
 export class CurrenciesController {
+  private readonly lists = new PrecomputedJsonCache();
+  private readonly ones = new PrecomputedJsonCache();
+
   constructor(private readonly catalog: CatalogService) {}
 
   @Get()
@@ -34,9 +45,23 @@ export class CurrenciesController {
     type: ErrorResponseDto,
     description: 'A filter or sort value is invalid, or a parameter is unknown.',
   })
-  findAll(@Query() query: CurrenciesQueryDto): CurrencyResponseDto[] {
+  findAll(@Query() query: CurrenciesQueryDto): PrecomputedJson {
     const { sortBy = 'createdAt', sortOrder = 'desc', ...filter } = query;
-    return this.catalog.listCurrencies(filter, { by: sortBy, order: sortOrder }).map(CurrencyResponseDto.from);
+    const key = JSON.stringify([
+      sortBy,
+      sortOrder,
+      filter.symbol,
+      filter.name,
+      filter.chainId,
+      filter.address?.hex20,
+      filter.address?.networkType,
+      filter.isNative,
+      filter.isScam,
+      filter.isVerified,
+    ]);
+    return this.lists.get(key, () =>
+      this.catalog.listCurrencies(filter, { by: sortBy, order: sortOrder }).map(CurrencyResponseDto.from),
+    );
   }
 
   @Get(':id')
@@ -49,7 +74,8 @@ export class CurrenciesController {
   @ApiOkResponse({ type: CurrencyResponseDto, headers: PUBLIC_CACHE_HEADERS, description: 'The currency.' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A query parameter was sent (none is accepted).' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No currency has this id (CURRENCY_NOT_FOUND).' })
-  findOne(@Param('id') id: string): CurrencyResponseDto {
-    return CurrencyResponseDto.from(this.catalog.getCurrency(id));
+  findOne(@Param('id') id: string): PrecomputedJson {
+    const currency = this.catalog.getCurrency(id);
+    return this.ones.get(currency.id, () => CurrencyResponseDto.from(currency));
   }
 }

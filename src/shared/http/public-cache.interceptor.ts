@@ -15,6 +15,41 @@ import { map, Observable } from 'rxjs';
 const MAX_AGE_SECONDS = 60;
 
 /**
+ * A public body serialised once with its ETag, for responses that cannot change while the process
+ * runs (the catalog is read at start): a handler returns it, and every request after the first
+ * pays neither JSON.stringify nor the SHA-256.
+ */
+export class PrecomputedJson {
+  readonly json: string;
+  readonly etag: string;
+
+  constructor(body: unknown) {
+    this.json = JSON.stringify(body);
+    this.etag = `"${createHash('sha256').update(this.json).digest('base64url')}"`;
+  }
+}
+
+/**
+ * Remembers up to `limit` precomputed bodies by key (e.g. the normalised query), computing each
+ * on first use. Past the limit it starts over, so odd queries cannot grow it without bound.
+ */
+export class PrecomputedJsonCache {
+  private readonly bodies = new Map<string, PrecomputedJson>();
+
+  constructor(private readonly limit = 256) {}
+
+  get(key: string, body: () => unknown): PrecomputedJson {
+    let found = this.bodies.get(key);
+    if (found === undefined) {
+      if (this.bodies.size >= this.limit) this.bodies.clear();
+      found = new PrecomputedJson(body());
+      this.bodies.set(key, found);
+    }
+    return found;
+  }
+}
+
+/**
  * Makes a public GET cacheable (SPEC §4): serialises the body once, labels it with a strong ETag
  * (SHA-256 of the exact bytes sent) and `Cache-Control: public, max-age=60`.
  *
@@ -30,8 +65,8 @@ export class PublicCacheInterceptor implements NestInterceptor {
     const res = context.switchToHttp().getResponse<Response>();
     return next.handle().pipe(
       map((body: unknown) => {
-        const json = JSON.stringify(body);
-        res.setHeader('ETag', `"${createHash('sha256').update(json).digest('base64url')}"`);
+        const { json, etag } = body instanceof PrecomputedJson ? body : new PrecomputedJson(body);
+        res.setHeader('ETag', etag);
         res.setHeader('Cache-Control', `public, max-age=${MAX_AGE_SECONDS}`);
         res.type('application/json');
         return json;

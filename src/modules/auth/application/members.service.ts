@@ -63,10 +63,6 @@ export class MembersService {
     return this.members.hiddenCurrencies(memberId);
   }
 
-  async findByApiKey(apiKey: string): Promise<MemberRecord | undefined> {
-    return this.members.findByApiKeyDigest(apiKeyDigest(apiKey));
-  }
-
   /**
    * The token service's login check. An unknown login still costs one scrypt hash, so the two
    * failures cannot be told apart by timing (SPEC §3).

@@ -6,7 +6,6 @@ export interface AuthSessionRecord {
   readonly refreshExpiresAt: Date;
 }
 
-import type { MemberRecord } from './member.repository';
 
 export type SessionRevocationReason = 'refresh_reuse' | 'credentials_regenerated';
 
@@ -31,7 +30,4 @@ export abstract class AuthSessionRepository {
    * one was already rotated). Returns false when there was nothing to revoke.
    */
   abstract revokeOnReuse(sessionId: string, memberId: string, presentedJti: string): Promise<boolean>;
-
-  /** The member of a session that is not revoked, or undefined (the session is not this member's, or is gone). */
-  abstract findLiveSessionMember(sessionId: string, memberId: string): Promise<MemberRecord | undefined>;
 }

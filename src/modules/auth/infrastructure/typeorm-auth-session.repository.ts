@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AuthSessionRecord, AuthSessionRepository } from '../domain/auth-session.repository';
-import type { MemberRecord } from '../domain/member.repository';
 
 @Injectable()
 export class TypeOrmAuthSessionRepository extends AuthSessionRepository {
@@ -39,16 +38,5 @@ export class TypeOrmAuthSessionRepository extends AuthSessionRepository {
       [sessionId, memberId, presentedJti],
     )) as [unknown[], number];
     return revoked === 1;
-  }
-
-  async findLiveSessionMember(sessionId: string, memberId: string): Promise<MemberRecord | undefined> {
-    const rows: { id: string; address: string; address_hex: `0x${string}` }[] = await this.dataSource.query(
-      `SELECT m.id, m.address, m.address_hex
-         FROM auth_sessions s JOIN members m ON m.id = s.member_id
-        WHERE s.id = $1 AND s.member_id = $2 AND s.revoked_at IS NULL`,
-      [sessionId, memberId],
-    );
-    const member = rows[0];
-    return member && { id: member.id, address: member.address, addressHex: member.address_hex };
   }
 }

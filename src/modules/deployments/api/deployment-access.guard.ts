@@ -45,15 +45,19 @@ export class DeploymentAccessGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<ScopedRequest>();
-    const caller = await this.authenticator.authenticate({
+    const lookup = await this.authenticator.lookup({
       apiKey: req.header('x-api-key'),
       authorization: req.header('authorization'),
     });
     const deploymentId = req.params.deploymentId;
     if (typeof deploymentId !== 'string' || !isUuid(deploymentId)) {
+      await this.authenticator.resolve(lookup);
       throw DomainError.field('deploymentId', 'deploymentId must be a UUID', 'INVALID_DEPLOYMENT_ID');
     }
-    const access = await this.deployments.findWithAccess(deploymentId.toLowerCase(), caller.memberId);
+    // Who is calling and what they may see, in one round trip.
+    const found = await this.deployments.findWithAccessAs(deploymentId.toLowerCase(), lookup);
+    const caller = this.authenticator.caller(lookup, found?.member);
+    const access = found?.access;
     if (access === undefined || !access.isMember) {
       const answer = this.reflector.getAllAndOverride<NonMemberAnswer>(NON_MEMBER_ANSWER, [
         context.getHandler(),

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { AccountContract, AccountDeploymentRecord, AccountRecord } from './account';
+import type { CallerLookup, CallerRow } from '../../auth/domain/caller';
 import type { Deployment } from './deployment';
 import type { DeploymentStatus } from './deployment-status';
 
@@ -48,4 +49,12 @@ export abstract class DeploymentRepository {
   abstract saveExecutionState(manager: EntityManager, deployment: Deployment): Promise<void>;
   /** The row must be locked. */
   abstract saveStatus(manager: EntityManager, id: string, status: DeploymentStatus): Promise<void>;
+  /**
+   * The caller a lookup finds (undefined: none) and, for that caller, the deployment and whether
+   * they belong to its account (undefined: no such deployment), in one round trip.
+   */
+  abstract findWithAccessAs(
+    id: string,
+    lookup: CallerLookup,
+  ): Promise<{ member: CallerRow; access: DeploymentAccess | undefined } | undefined>;
 }

@@ -5,6 +5,7 @@ import { Address, NetworkType } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { mapUniqueViolation } from '../../../shared/infrastructure/sql';
 import { AccountContract, AccountDeploymentRecord, AccountRecord } from '../domain/account';
+import type { CallerLookup, CallerRow } from '../../auth/domain/caller';
 import { Deployment } from '../domain/deployment';
 import { DeploymentAccess, DeploymentRepository } from '../domain/deployment.repository';
 import { DeploymentStatus } from '../domain/deployment-status';
@@ -328,5 +329,29 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
       id,
       status,
     ]);
+  }
+
+  async findWithAccessAs(
+    id: string,
+    lookup: CallerLookup,
+  ): Promise<{ member: CallerRow; access: DeploymentAccess | undefined } | undefined> {
+    const rows: (Partial<DeploymentRow> & {
+      member_id: string;
+      member_address: string;
+      member_address_hex: `0x${string}`;
+      is_member: boolean;
+    })[] = await this.dataSource.query(
+      `SELECT caller.id AS member_id, caller.address AS member_address, caller.address_hex AS member_address_hex,
+                ${DEPLOYMENT_COLUMNS},
+                EXISTS (SELECT 1 FROM account_members am WHERE am.account_id = d.account_id AND am.member_id = caller.id) AS is_member
+           FROM (${lookup.sql}) caller
+           LEFT JOIN deployments d ON d.id = $${lookup.params.length + 1}`,
+      [...lookup.params, id],
+    );
+    const row = rows[0];
+    if (row === undefined) return undefined;
+    const member = { id: row.member_id, address: row.member_address, address_hex: row.member_address_hex };
+    if (row.id === null || row.id === undefined) return { member, access: undefined };
+    return { member, access: { deployment: deploymentFromRow(row as DeploymentRow), isMember: row.is_member } };
   }
 }

@@ -57,16 +57,46 @@ interface TransactionRow {
   invoice_status: string | null;
 }
 
+/** Binds a value into the statement being built and answers its placeholder (`SqlWhere.bind`). */
+type Bind = (value: unknown) => string;
+
 @Injectable()
 export class TypeOrmTransactionReadRepository extends TransactionReadRepository {
   constructor(private readonly dataSource: DataSource) {
     super();
   }
 
+  /**
+   * The page and its exact total in one statement: one round trip, and one snapshot, so the total
+   * always agrees with the rows the page was cut from even while chain events are written.
+   */
   async list(criteria: TransactionListCriteria): Promise<{ total: number; items: TransactionRecord[] }> {
     if (criteria.currencyIds?.length === 0) return { total: 0, items: [] };
-    const [total, items] = await Promise.all([this.count(criteria), this.page(criteria)]);
-    return { total, items };
+    // One parameter list for every part of the statement: the count's subqueries and the page.
+    const params = new SqlWhere();
+    const p: Bind = (value) => params.bind(value);
+    const total = countExpression(criteria, p);
+    const filters = rowFilters(criteria, p);
+    const column = SORT_COLUMN[criteria.sortBy];
+    const direction = criteria.sortOrder === 'asc' ? 'ASC' : 'DESC';
+    const order = column === 'id' ? `id ${direction}` : `${column} ${direction}, id ${direction}`;
+    const limit = p(criteria.limit);
+    const offset = p(criteria.offset);
+    // Ids of the page by an index-only scan of the sort's covering index (cheap even far into the
+    // list), then the full rows of just those ids. The total is an uncorrelated subquery: run once.
+    const rows: (TransactionRow & { total: string })[] = await this.dataSource.query(
+      `SELECT (${total})::text AS total, ${ROW_COLUMNS}
+         FROM (SELECT 1) one
+         LEFT JOIN ((SELECT id FROM transactions WHERE ${filters} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) p
+                    JOIN transactions t ON t.id = p.id
+                    ${INVOICE_JOIN}) ON true
+        ORDER BY ${order.replace(/(\w+) (ASC|DESC)/g, 't.$1 $2')}`,
+      params.params,
+    );
+    return {
+      total: Number(rows[0].total),
+      items: rows[0].id === null ? [] : rows.map(toRecord),
+    };
   }
 
   async findInDeployment(deploymentId: string, transactionId: string): Promise<TransactionRecord | undefined> {
@@ -84,114 +114,116 @@ export class TypeOrmTransactionReadRepository extends TransactionReadRepository 
     );
     return rows.map((row) => row.currency_id);
   }
-
-  /**
-   * Ids of the page by an index-only scan of the sort's covering index (cheap even far into the
-   * list), then the full rows of just those ids.
-   */
-  private async page(criteria: TransactionListCriteria): Promise<TransactionRecord[]> {
-    const where = rowFilters(criteria);
-    const column = SORT_COLUMN[criteria.sortBy];
-    const direction = criteria.sortOrder === 'asc' ? 'ASC' : 'DESC';
-    const order = column === 'id' ? `id ${direction}` : `${column} ${direction}, id ${direction}`;
-    const limit = where.params.push(criteria.limit);
-    const offset = where.params.push(criteria.offset);
-    const rows: TransactionRow[] = await this.dataSource.query(
-      `SELECT ${ROW_COLUMNS}
-         FROM (SELECT id FROM transactions WHERE ${where.sql} ORDER BY ${order} LIMIT $${limit} OFFSET $${offset}) p
-         JOIN transactions t ON t.id = p.id
-         ${INVOICE_JOIN}
-        ORDER BY ${order.replace(/(\w+) (ASC|DESC)/g, 't.$1 $2')}`,
-      where.params,
-    );
-    return rows.map(toRecord);
-  }
-
-  /**
-   * The exact total. Filters that `transaction_counts` knows (status, currency, type, claimed,
-   * created day) are answered from it: the whole days inside a created range from the buckets,
-   * the partial days at its edges from the covering index. Any other filter counts rows.
-   */
-  private async count(criteria: TransactionListCriteria): Promise<number> {
-    const bucketed =
-      criteria.idContains === undefined &&
-      criteria.txHashContains === undefined &&
-      criteria.updatedFrom === undefined &&
-      criteria.updatedTo === undefined &&
-      criteria.operationId === undefined;
-    if (!bucketed) return this.countRows(rowFilters(criteria));
-
-    const parsedFrom = criteria.createdFrom === undefined ? undefined : Date.parse(criteria.createdFrom);
-    const parsedTo = criteria.createdTo === undefined ? undefined : Date.parse(criteria.createdTo);
-    if (parsedFrom !== undefined && parsedTo !== undefined && parsedFrom > parsedTo) return 0;
-    // Rows are stamped by the database clock, so nothing lies before 1970 or after 9000: a bound
-    // out there either excludes everything or nothing, and dropping it keeps the day arithmetic
-    // below inside the years a PostgreSQL date can spell.
-    if ((parsedFrom !== undefined && parsedFrom >= LATEST_BOUND_MS) || (parsedTo !== undefined && parsedTo < 0))
-      return 0;
-    const from = parsedFrom !== undefined && parsedFrom > 0 ? parsedFrom : undefined;
-    const to = parsedTo !== undefined && parsedTo < LATEST_BOUND_MS ? parsedTo : undefined;
-    // Whole UTC days inside [from, to]: [firstDay, endDay) as day numbers.
-    const firstDay = from === undefined ? undefined : Math.ceil(from / DAY_MS);
-    const endDay = to === undefined ? undefined : Math.floor((to + 1) / DAY_MS);
-    if (firstDay !== undefined && endDay !== undefined && firstDay >= endDay)
-      return this.countRows(rowFilters(criteria));
-
-    const buckets = bucketFilters(criteria);
-    if (firstDay !== undefined) buckets.add((p) => `created_day >= ${p(dayString(firstDay))}::date`);
-    if (endDay !== undefined) buckets.add((p) => `created_day < ${p(dayString(endDay))}::date`);
-    const [sum, before, after] = await Promise.all([
-      this.dataSource.query(
-        `SELECT coalesce(sum(n), 0)::text AS n FROM transaction_counts WHERE ${buckets.sql}`,
-        buckets.params,
-      ) as Promise<{ n: string }[]>,
-      firstDay === undefined
-        ? 0
-        : this.countRows(rowFilters({ ...criteria, createdTo: new Date(firstDay * DAY_MS - 1).toISOString() })),
-      endDay === undefined
-        ? 0
-        : this.countRows(rowFilters({ ...criteria, createdFrom: new Date(endDay * DAY_MS).toISOString() })),
-    ]);
-    return Number(sum[0].n) + before + after;
-  }
-
-  private async countRows(where: SqlWhere): Promise<number> {
-    const rows: { n: string }[] = await this.dataSource.query(
-      `SELECT count(*)::text AS n FROM transactions WHERE ${where.sql}`,
-      where.params,
-    );
-    return Number(rows[0].n);
-  }
 }
 
-function commonFilters(criteria: TransactionListCriteria, where: SqlWhere): SqlWhere {
-  where.add((p) => `deployment_id = ${p(criteria.deploymentId)}`);
-  if (criteria.statuses !== undefined) where.add((p) => `status = ANY(${p(criteria.statuses)})`);
-  if (criteria.currencyIds !== undefined) where.add((p) => `currency_id = ANY(${p(criteria.currencyIds)})`);
-  if (criteria.operationTypes !== undefined) where.add((p) => `operation_type = ANY(${p(criteria.operationTypes)})`);
-  if (criteria.isClaimed !== undefined) where.add((p) => `is_claimed = ${p(criteria.isClaimed)}`);
-  return where;
+/** Conditions on the columns every rollup keys on. */
+function bucketFilters(criteria: TransactionListCriteria, p: Bind): string[] {
+  const parts = [`deployment_id = ${p(criteria.deploymentId)}`];
+  if (criteria.statuses !== undefined) parts.push(`status = ANY(${p(criteria.statuses)})`);
+  if (criteria.currencyIds !== undefined) parts.push(`currency_id = ANY(${p(criteria.currencyIds)})`);
+  if (criteria.operationTypes !== undefined) parts.push(`operation_type = ANY(${p(criteria.operationTypes)})`);
+  if (criteria.isClaimed !== undefined) parts.push(`is_claimed = ${p(criteria.isClaimed)}`);
+  return parts;
 }
 
-function bucketFilters(criteria: TransactionListCriteria): SqlWhere {
-  return commonFilters(criteria, new SqlWhere());
-}
-
-function rowFilters(criteria: TransactionListCriteria): SqlWhere {
-  const where = commonFilters(criteria, new SqlWhere());
-  if (criteria.createdFrom !== undefined) where.add((p) => `created_at >= ${p(criteria.createdFrom)}::timestamptz`);
-  if (criteria.createdTo !== undefined) where.add((p) => `created_at <= ${p(criteria.createdTo)}::timestamptz`);
-  if (criteria.updatedFrom !== undefined) where.add((p) => `updated_at >= ${p(criteria.updatedFrom)}::timestamptz`);
-  if (criteria.updatedTo !== undefined) where.add((p) => `updated_at <= ${p(criteria.updatedTo)}::timestamptz`);
-  if (criteria.operationId !== undefined) where.add((p) => `operation_id = ${p(criteria.operationId)}::uuid`);
+/** Every filter, on the rows; `created` overrides the created range (for the edges of a count). */
+function rowFilters(
+  criteria: TransactionListCriteria,
+  p: Bind,
+  created: { from?: string; before?: string; to?: string } = { from: criteria.createdFrom, to: criteria.createdTo },
+): string {
+  const parts = bucketFilters(criteria, p);
+  if (created.from !== undefined) parts.push(`created_at >= ${p(created.from)}::timestamptz`);
+  if (created.before !== undefined) parts.push(`created_at < ${p(created.before)}::timestamptz`);
+  if (created.to !== undefined) parts.push(`created_at <= ${p(created.to)}::timestamptz`);
+  if (criteria.updatedFrom !== undefined) parts.push(`updated_at >= ${p(criteria.updatedFrom)}::timestamptz`);
+  if (criteria.updatedTo !== undefined) parts.push(`updated_at <= ${p(criteria.updatedTo)}::timestamptz`);
+  if (criteria.operationId !== undefined) parts.push(`operation_id = ${p(criteria.operationId)}::uuid`);
   if (criteria.idContains !== undefined)
-    where.add((p) => `id::text LIKE ${p(containsPattern(criteria.idContains!.toLowerCase()))}`);
+    parts.push(`id::text LIKE ${p(containsPattern(criteria.idContains.toLowerCase()))}`);
   if (criteria.txHashContains !== undefined)
-    where.add((p) => `lower(tx_hash) LIKE ${p(containsPattern(criteria.txHashContains!.toLowerCase()))}`);
-  return where;
+    parts.push(`lower(tx_hash) LIKE ${p(containsPattern(criteria.txHashContains.toLowerCase()))}`);
+  return parts.join(' AND ');
 }
 
-/** A substring match with the client's `%`, `_` and `\` taken literally. */
+/**
+ * The exact total as one SQL expression. Filters the rollups know (status, currency, type,
+ * claimed, created range) are answered from them: no range from `transaction_totals`; a created
+ * range from its whole months (`transaction_monthly_counts`), the whole days beside them
+ * (`transaction_counts`) and the rows of the partial days at its very ends (covering index). Any
+ * other filter counts rows. The cost depends on the number of buckets, not of transactions.
+ */
+function countExpression(criteria: TransactionListCriteria, p: Bind): string {
+  const countRows = (created?: { from?: string; before?: string; to?: string }) =>
+    `(SELECT count(*) FROM transactions WHERE ${rowFilters(criteria, p, created)})`;
+  const bucketed =
+    criteria.idContains === undefined &&
+    criteria.txHashContains === undefined &&
+    criteria.updatedFrom === undefined &&
+    criteria.updatedTo === undefined &&
+    criteria.operationId === undefined;
+  if (!bucketed) return countRows();
+
+  const parsedFrom = criteria.createdFrom === undefined ? undefined : Date.parse(criteria.createdFrom);
+  const parsedTo = criteria.createdTo === undefined ? undefined : Date.parse(criteria.createdTo);
+  if (parsedFrom !== undefined && parsedTo !== undefined && parsedFrom > parsedTo) return '0';
+  // Rows are stamped by the database clock, so nothing lies before 1970 or after 9000: a bound
+  // out there either excludes everything or nothing, and dropping it keeps the day arithmetic
+  // below inside the years a PostgreSQL date can spell.
+  if ((parsedFrom !== undefined && parsedFrom >= LATEST_BOUND_MS) || (parsedTo !== undefined && parsedTo < 0))
+    return '0';
+  const from = parsedFrom !== undefined && parsedFrom > 0 ? parsedFrom : undefined;
+  const to = parsedTo !== undefined && parsedTo < LATEST_BOUND_MS ? parsedTo : undefined;
+  const sum = (table: string, conditions: string[]) =>
+    `(SELECT coalesce(sum(n), 0) FROM ${table} WHERE ${[...bucketFilters(criteria, p), ...conditions].join(' AND ')})`;
+  if (from === undefined && to === undefined) return sum('transaction_totals', []);
+
+  // Whole UTC days inside [from, to]: [firstDay, endDay) as day numbers.
+  const firstDay = from === undefined ? undefined : Math.ceil(from / DAY_MS);
+  const endDay = to === undefined ? undefined : Math.floor((to + 1) / DAY_MS);
+  if (firstDay !== undefined && endDay !== undefined && firstDay >= endDay) return countRows();
+  // Whole calendar months inside those days: [firstMonth, endMonth) as day numbers.
+  const firstMonth = firstDay === undefined ? undefined : monthStartOnOrAfter(firstDay);
+  const endMonth = endDay === undefined ? undefined : monthStartOnOrBefore(endDay);
+  const parts: string[] = [];
+  const days = (start: number | undefined, end: number | undefined) =>
+    sum('transaction_counts', [
+      ...(start === undefined ? [] : [`created_day >= ${p(dayString(start))}::date`]),
+      ...(end === undefined ? [] : [`created_day < ${p(dayString(end))}::date`]),
+    ]);
+  if (firstMonth !== undefined && endMonth !== undefined && firstMonth >= endMonth) {
+    parts.push(days(firstDay, endDay));
+  } else {
+    parts.push(
+      sum('transaction_monthly_counts', [
+        ...(firstMonth === undefined ? [] : [`created_month >= ${p(dayString(firstMonth))}::date`]),
+        ...(endMonth === undefined ? [] : [`created_month < ${p(dayString(endMonth))}::date`]),
+      ]),
+    );
+    if (firstDay !== undefined && firstMonth !== undefined && firstDay < firstMonth)
+      parts.push(days(firstDay, firstMonth));
+    if (endDay !== undefined && endMonth !== undefined && endMonth < endDay) parts.push(days(endMonth, endDay));
+  }
+  if (firstDay !== undefined && from !== undefined && from < firstDay * DAY_MS)
+    parts.push(countRows({ from: criteria.createdFrom, before: new Date(firstDay * DAY_MS).toISOString() }));
+  if (endDay !== undefined && to !== undefined && to >= endDay * DAY_MS)
+    parts.push(countRows({ from: new Date(endDay * DAY_MS).toISOString(), to: criteria.createdTo }));
+  return parts.join(' + ');
+}
+
+/** Day number of the first day of the month holding `day`. */
+function monthStartOnOrBefore(day: number): number {
+  const date = new Date(day * DAY_MS);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / DAY_MS;
+}
+
+/** Day number of `day` when a month starts on it, else of the first day of the next month. */
+function monthStartOnOrAfter(day: number): number {
+  const start = monthStartOnOrBefore(day);
+  if (start === day) return day;
+  const date = new Date(day * DAY_MS);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) / DAY_MS;
+}
 
 function dayString(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { CallerLookup, CallerRow } from '../domain/caller';
+import { CallerLookups } from '../domain/caller';
+
+/** A live API key's member. */
+const BY_API_KEY = `SELECT m.id, m.address, m.address_hex
+  FROM member_credentials c JOIN members m ON m.id = c.member_id
+ WHERE c.api_key_sha256 = $1`;
+
+/**
+ * A live session's member. Checked on every request, so a revoked session's access tokens stop at
+ * once (SPEC §3 allows 5 s).
+ */
+const BY_SESSION = `SELECT m.id, m.address, m.address_hex
+  FROM auth_sessions s JOIN members m ON m.id = s.member_id
+ WHERE s.id = $1 AND s.member_id = $2 AND s.revoked_at IS NULL`;
+
+@Injectable()
+export class TypeOrmCallerLookups extends CallerLookups {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  byApiKeyDigest(digest: string): CallerLookup {
+    return { kind: 'api_key', sql: BY_API_KEY, params: [digest] };
+  }
+
+  bySession(sessionId: string, memberId: string): CallerLookup {
+    return { kind: 'jwt', sql: BY_SESSION, params: [sessionId, memberId], sessionId };
+  }
+
+  async run(lookup: CallerLookup): Promise<CallerRow | undefined> {
+    const rows: CallerRow[] = await this.dataSource.query(lookup.sql, [...lookup.params]);
+    return rows[0];
+  }
+}
