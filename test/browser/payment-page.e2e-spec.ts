@@ -1,32 +1,17 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { describeInBrowser, launchBrowser } from '../support/browser';
 import { PNG } from 'pngjs';
 import { createDeployment, TestDeployment } from '../support/builders';
 import { ingest, TEST_INDEXER_KEY } from '../support/chain-events';
 import { createInvoice, ETH_USDT, invoiceBody, transfer } from '../support/invoices';
 import { createTestApp, TestApp } from '../support/test-app';
 
-/** Debian's Chromium; `.ci/run` installs it when missing. */
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** Screenshots of each state, for a person to look at (gitignored). */
 const SHOTS = join(__dirname, '..', '..', 'test-artifacts', 'payment-page');
-
-const installed = existsSync(CHROMIUM);
-if (!installed) console.warn(`Payment page browser test skipped: Chromium not installed (${CHROMIUM})`);
-const suite = installed ? describe : describe.skip;
 
 jest.setTimeout(60_000);
 
@@ -35,7 +20,7 @@ interface Invoice {
   invoiceAddress: string;
 }
 
-suite(installed ? 'payment page in Chromium' : 'payment page in Chromium (skipped: Chromium not installed)', () => {
+describeInBrowser('payment page in Chromium', () => {
   let t: TestApp;
   let d: TestDeployment;
   let browser: Browser;
@@ -49,7 +34,7 @@ suite(installed ? 'payment page in Chromium' : 'payment page in Chromium (skippe
     await t.app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(t.http.address() as AddressInfo).port}`;
     d = await createDeployment(t);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+    browser = await launchBrowser();
     // A phone-sized viewport: the page is meant to be read on one.
     page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
     page.on('console', (message) => {

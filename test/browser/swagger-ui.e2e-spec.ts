@@ -1,26 +1,9 @@
-import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { describeInBrowser, launchBrowser } from '../support/browser';
 import { createTestApp, TestApp } from '../support/test-app';
 
-/** Debian's Chromium; `.ci/run` installs it when missing. */
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-const installed = existsSync(CHROMIUM);
-if (!installed) console.warn(`Swagger UI browser test skipped: Chromium not installed (${CHROMIUM})`);
-const suite = installed ? describe : describe.skip;
-
-suite(installed ? 'Swagger UI in Chromium' : 'Swagger UI in Chromium (skipped: Chromium not installed)', () => {
+describeInBrowser('Swagger UI in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
   let page: Page;
@@ -30,7 +13,7 @@ suite(installed ? 'Swagger UI in Chromium' : 'Swagger UI in Chromium (skipped: C
     t = await createTestApp();
     await t.app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(t.http.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+    browser = await launchBrowser();
     page = await browser.newPage();
   });
 
