@@ -27,7 +27,7 @@ import { createMember, evmWallet, type TestMember } from '../support/builders';
 import { TEST_INDEXER_KEY } from '../support/chain-events';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { executeIdOf } from '../support/queue';
+import { EXECUTE_TYPES, executeIdOf } from '../support/queue';
 
 /**
  * The built-in indexer against a real EVM (anvil as Sepolia, 3 required confirmations): money
@@ -405,17 +405,7 @@ describeWithAnvil('built-in indexer on anvil', () => {
     const calls = operation.calls.map((call) => ({ to: call.to, value: BigInt(call.value), data: call.data }));
     const signature = await d.owner.wallet.account.signTypedData({
       domain: { name: 'MultiSigWallet', version: '1.2.0', chainId: Number(CHAIN), verifyingContract: d.address },
-      types: {
-        Execute: [
-          { name: 'calls', type: 'Call[]' },
-          { name: 'nonce', type: 'uint256' },
-        ],
-        Call: [
-          { name: 'to', type: 'address' },
-          { name: 'value', type: 'uint256' },
-          { name: 'data', type: 'bytes' },
-        ],
-      },
+      types: EXECUTE_TYPES,
       primaryType: 'Execute',
       message: { calls, nonce: BigInt(operation.nonce) },
     });

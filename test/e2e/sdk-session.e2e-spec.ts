@@ -5,6 +5,7 @@ import { DeploymentsService } from '../../src/modules/deployments/application/de
 import { createMember, evmWallet, TestMember } from '../support/builders';
 import { eventId, ingest, TEST_INDEXER_KEY, txHash } from '../support/chain-events';
 import { createTestApp, TestApp } from '../support/test-app';
+import { EXECUTE_TYPES } from '../support/queue';
 
 jest.setTimeout(120_000);
 
@@ -268,17 +269,7 @@ describe('an SDK v1.2.0 session, by hand', () => {
         chainId: 56,
         verifyingContract: account.contract as Hex,
       },
-      types: {
-        Execute: [
-          { name: 'calls', type: 'Call[]' },
-          { name: 'nonce', type: 'uint256' },
-        ],
-        Call: [
-          { name: 'to', type: 'address' },
-          { name: 'value', type: 'uint256' },
-          { name: 'data', type: 'bytes' },
-        ],
-      },
+      types: EXECUTE_TYPES,
       primaryType: 'Execute',
       message: {
         calls: operation.calls.map((call: { to: Hex; value: string; data: Hex }) => ({

@@ -142,36 +142,50 @@ describe('transaction totals (rollups by deployment, month and day)', () => {
     let writes = 0;
     const writer = async (seed: number) => {
       while (writing) {
-        switch ((writes + seed) % 4) {
-          case 0:
-            await insertRows(t.dataSource, d.id, 1 + (seed % 5), '2026-01-20T00:00:00Z', '2026-06-10T00:00:00Z');
-            break;
-          case 1:
-            await t.dataSource.query(
-              `UPDATE transactions SET is_claimed = NOT is_claimed, updated_at = now()
+        await retryingDeadlocks(() => write(seed));
+        writes += 1;
+      }
+    };
+    // Two writers updating random rows may lock them in opposite orders: PostgreSQL then aborts one
+    // whole transaction (40P01), which leaves every count as it was, and that writer tries again.
+    const retryingDeadlocks = async (work: () => Promise<void>): Promise<void> => {
+      for (;;) {
+        try {
+          return await work();
+        } catch (error) {
+          if ((error as { driverError?: { code?: string } }).driverError?.code !== '40P01') throw error;
+        }
+      }
+    };
+    const write = async (seed: number): Promise<void> => {
+      switch ((writes + seed) % 4) {
+        case 0:
+          await insertRows(t.dataSource, d.id, 1 + (seed % 5), '2026-01-20T00:00:00Z', '2026-06-10T00:00:00Z');
+          break;
+        case 1:
+          await t.dataSource.query(
+            `UPDATE transactions SET is_claimed = NOT is_claimed, updated_at = now()
                 WHERE id IN (SELECT id FROM transactions WHERE deployment_id = $1 ORDER BY random() LIMIT 3)`,
-              [d.id],
-            );
-            break;
-          case 2:
-            await t.dataSource.query(
-              `UPDATE transactions SET status = (ARRAY['EXECUTED', 'CONFIRMED', 'FAILED'])[1 + floor(random() * 3)::int],
+            [d.id],
+          );
+          break;
+        case 2:
+          await t.dataSource.query(
+            `UPDATE transactions SET status = (ARRAY['EXECUTED', 'CONFIRMED', 'FAILED'])[1 + floor(random() * 3)::int],
                                        created_at = created_at + interval '9 days'
                 WHERE id IN (SELECT id FROM transactions WHERE deployment_id = $1 ORDER BY random() LIMIT 2)`,
+            [d.id],
+          );
+          break;
+        default:
+          // A transaction of several statements: its counts appear together with its rows.
+          await t.dataSource.transaction(async (manager) => {
+            await insertRows(manager, d.id, 2, '2026-03-01T00:00:00Z', '2026-03-31T00:00:00Z');
+            await manager.query(
+              `DELETE FROM transactions WHERE id IN (SELECT id FROM transactions WHERE deployment_id = $1 ORDER BY random() LIMIT 1)`,
               [d.id],
             );
-            break;
-          default:
-            // A transaction of several statements: its counts appear together with its rows.
-            await t.dataSource.transaction(async (manager) => {
-              await insertRows(manager, d.id, 2, '2026-03-01T00:00:00Z', '2026-03-31T00:00:00Z');
-              await manager.query(
-                `DELETE FROM transactions WHERE id IN (SELECT id FROM transactions WHERE deployment_id = $1 ORDER BY random() LIMIT 1)`,
-                [d.id],
-              );
-            });
-        }
-        writes += 1;
+          });
       }
     };
     const writers = [1, 2, 3, 4].map((seed) => writer(seed));

@@ -13,6 +13,19 @@ export function hex20(address: string): Hex {
   return getAddress(address).toLowerCase() as Hex;
 }
 
+/** The EIP-712 types every contract version signs (SPEC §6). */
+export const EXECUTE_TYPES = {
+  Execute: [
+    { name: 'calls', type: 'Call[]' },
+    { name: 'nonce', type: 'uint256' },
+  ],
+  Call: [
+    { name: 'to', type: 'address' },
+    { name: 'value', type: 'uint256' },
+    { name: 'data', type: 'bytes' },
+  ],
+} as const;
+
 export interface OperationBody {
   id: string;
   nonce: string;
@@ -36,17 +49,7 @@ export function operationTypedData(
       chainId: BigInt(overrides.chainId ?? deployment.chainId),
       verifyingContract: hex20(overrides.verifyingContract ?? deployment.address),
     },
-    types: {
-      Execute: [
-        { name: 'calls', type: 'Call[]' },
-        { name: 'nonce', type: 'uint256' },
-      ],
-      Call: [
-        { name: 'to', type: 'address' },
-        { name: 'value', type: 'uint256' },
-        { name: 'data', type: 'bytes' },
-      ],
-    },
+    types: EXECUTE_TYPES,
     primaryType: 'Execute',
     message: {
       calls: operation.calls.map((call) => ({ to: hex20(call.to), value: BigInt(call.value), data: call.data as Hex })),
