@@ -70,7 +70,7 @@ async function main() {
   const { ensureDatabase, dropDatabase } = dist('src/database/database-setup');
   const { prepareDatabase } = dist('src/database/prepare-database');
   const { createLogger } = dist('src/shared/logging/logger');
-  const { IndexerService } = dist('src/modules/chain/indexer/indexer.service');
+  const { IndexerService } = dist('src/modules/chain/infrastructure/indexer.service');
   const { DeploymentsService } = dist('src/modules/deployments/application/deployments.service');
   const { MembersService } = dist('src/modules/auth/application/members.service');
   const { ChainEventIntake } = dist('src/modules/chain/application/chain-event-intake');

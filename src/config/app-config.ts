@@ -1,7 +1,7 @@
 import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { IndexerConfig, IndexerConfigError, loadIndexerConfig } from '../modules/chain/indexer/indexer-config';
+import { IndexerConfig, IndexerConfigError, loadIndexerConfig } from './indexer-config';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';

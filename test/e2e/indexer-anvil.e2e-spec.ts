@@ -13,7 +13,7 @@ import {
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { PROXY_FACTORY_ARTIFACT, WALLET_ARTIFACTS } from '../../src/modules/contracts/contract-artifacts';
 import type { ChainContracts } from '../../src/modules/contracts/deploy-chain-contracts';
-import { IndexerService } from '../../src/modules/chain/indexer/indexer.service';
+import { IndexerService } from '../../src/modules/chain/infrastructure/indexer.service';
 import { DeploymentsService } from '../../src/modules/deployments/application/deployments.service';
 import {
   type Anvil,

@@ -5,14 +5,14 @@ import { ChainEventIntake } from './application/chain-event-intake';
 import { ChainEventLedger } from './domain/chain-event-ledger';
 import { TypeOrmChainEventLedger } from './infrastructure/typeorm-chain-event-ledger';
 import { IndexerStatusReader } from './application/indexer-status';
-import { IndexerStatusController } from './indexer/indexer-status.controller';
-import { IndexerService } from './indexer/indexer.service';
+import { IndexerStatusController } from './api/indexer-status.controller';
+import { IndexerService } from './infrastructure/indexer.service';
 
 /**
  * How the chain reaches the service (SPEC §10): the chain-event intake and its internal endpoint.
  * Contexts that react to chain events import this module and register their handlers with
  * `ChainEventIntake.register()` in their own `onModuleInit` (see docs/architecture.md). The
- * built-in EVM indexer (`indexer/`) feeds the same intake in process; its status is exported.
+ * built-in EVM indexer (`infrastructure/indexer.service.ts`) feeds the same intake in process; its status is exported.
  */
 @Module({
   imports: [CatalogModule],

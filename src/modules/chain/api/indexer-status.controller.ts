@@ -1,6 +1,6 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { IndexerKeyGuard } from '../api/chain-events.controller';
+import { IndexerKeyGuard } from './chain-events.controller';
 import { ChainIndexStatus, IndexerStatusReader } from '../application/indexer-status';
 
 /** Head, checkpoint and lag per indexed chain; internal, behind the indexer key like the intake. */

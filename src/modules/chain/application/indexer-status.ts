@@ -1,4 +1,4 @@
-/** One indexed chain as any instance sees it (the built-in indexer, `chain/indexer/`). */
+/** One indexed chain as any instance sees it (the built-in indexer, `chain/infrastructure/indexer.service.ts`). */
 export interface ChainIndexStatus {
   readonly chainId: string;
   /** This instance holds the chain's lock and indexes it. */

@@ -1,7 +1,7 @@
 import { type Hex, keccak256, numberToHex, padHex, toHex } from 'viem';
 import { BlockFollower, mapLimit, passesMilestone } from './block-follower';
 import type { ChainBlock, ChainLog, ChainReader, ChainReceipt, ChainTransaction, LogQuery } from './chain-reader';
-import type { ChainCheckpoint, CheckpointPort, CheckpointUpdate, StoredBlock } from './checkpoint-store';
+import type { ChainCheckpoint, CheckpointPort, CheckpointUpdate, StoredBlock } from './checkpoint';
 import { NATIVE_LOG_INDEX } from './observations';
 import { TRANSFER_TOPIC } from './wallet-events';
 

@@ -1,6 +1,6 @@
 import type { Hex } from 'viem';
 import type { ChainBlock, ChainLog, ChainReader, ChainReceipt, LogQuery } from './chain-reader';
-import type { CheckpointPort, StoredBlock } from './checkpoint-store';
+import type { CheckpointPort, StoredBlock } from './checkpoint';
 import {
   type AddressBook,
   type ChainCatalog,

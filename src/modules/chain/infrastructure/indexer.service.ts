@@ -7,12 +7,12 @@ import { LOGGER } from '../../../shared/logging/logging.module';
 import { CatalogService } from '../../catalog/catalog.service';
 import { ChainEventIntake, INTERNAL_EVENT_ERROR } from '../application/chain-event-intake';
 import { ChainIndexStatus, IndexerStatusReader } from '../application/indexer-status';
-import { BlockFollower, EventSink } from './block-follower';
-import type { ChainReader } from './chain-reader';
+import { BlockFollower, EventSink } from '../domain/block-follower';
+import type { ChainReader } from '../domain/chain-reader';
 import { LeaderSession, tryLeadChain } from './chain-leadership';
 import { CheckpointStore } from './checkpoint-store';
-import type { IndexedChainConfig } from './indexer-config';
-import type { ChainCatalog } from './observations';
+import type { IndexedChainConfig } from '../../../config/indexer-config';
+import type { ChainCatalog } from '../domain/observations';
 import { ViemChainReader } from './viem-chain-reader';
 import { WatchedAddresses } from './watched-addresses';
 

@@ -1,5 +1,5 @@
 import { createPublicClient, type Hex, http, type PublicClient } from 'viem';
-import type { ChainBlock, ChainLog, ChainReader, ChainReceipt, LogQuery } from './chain-reader';
+import type { ChainBlock, ChainLog, ChainReader, ChainReceipt, LogQuery } from '../domain/chain-reader';
 
 /**
  * `ChainReader` over JSON-RPC with viem. Calls made together (a step's block fetches) go out as

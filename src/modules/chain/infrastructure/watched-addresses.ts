@@ -1,4 +1,4 @@
-import type { AddressBook } from './observations';
+import type { AddressBook } from '../domain/observations';
 
 export type RowQuery = <R>(sql: string, params: unknown[]) => Promise<R[]>;
 
