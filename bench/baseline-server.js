@@ -11,14 +11,16 @@ const { CURRENCIES } = require('../dist/src/modules/catalog/seed/currencies');
 const {
   TypeOrmTransactionReadRepository,
 } = require('../dist/src/modules/deployments/infrastructure/typeorm-transaction-read.repository');
+const { TypeOrmBalanceLedger } = require('../dist/src/modules/balances/infrastructure/typeorm-balance-ledger');
 
 types.setTypeParser(1700, (v) => v);
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 const currencies = new Map(CURRENCIES.map((c) => [c.id, c]));
 // The app's transactions SQL itself (page and exact total in one statement), run on the raw pool.
-const transactions = new TypeOrmTransactionReadRepository({
-  query: (sql, params) => pool.query(sql, params).then((r) => r.rows),
-});
+const rawQuery = { query: (sql, params) => pool.query(sql, params).then((r) => r.rows) };
+const transactions = new TypeOrmTransactionReadRepository(rawQuery);
+// And the app's balance ledger statement.
+const ledger = new TypeOrmBalanceLedger(rawQuery);
 
 function decimal(units, decimals) {
   const neg = units < 0n;
@@ -77,6 +79,29 @@ function item(r) {
     invoice: r.invoice,
     currency: currencyDto(c),
   };
+}
+
+/** The account's balances on one chain: membership, its deployment there, then the ledger (one page). */
+async function accountBalances(req, accountId, chainId) {
+  const key = req.headers['x-api-key'];
+  if (!key) return { status: 401 };
+  const d = await pool.query(
+    `SELECT d.id FROM member_credentials c
+       JOIN account_members am ON am.member_id = c.member_id AND am.account_id = $2
+       JOIN deployments d ON d.account_id = am.account_id AND d.chain_id = $3
+      WHERE c.api_key_sha256 = $1`,
+    [createHash('sha256').update(key).digest('hex'), accountId, chainId],
+  );
+  if (d.rowCount === 0) return { status: 404 };
+  const rows = await ledger.ledger(d.rows[0].id);
+  const items = rows
+    .filter((row) => row.balance !== 0n)
+    .slice(0, 10)
+    .map((row) => {
+      const c = currencies.get(row.currencyId);
+      return { currency: currencyDto(c), balance: decimal(row.balance, c ? c.decimals : 18), convertedBalance: null };
+    });
+  return { status: 200, body: { total: items.length, page: 1, pageSize: 10, items } };
 }
 
 async function authorize(req, deploymentId) {
@@ -159,14 +184,6 @@ const LISTS = {
     ]);
     return { total: Number(count.rows[0].total), items: page.rows };
   },
-  balances: async (id) => {
-    const r = await pool.query(
-      `SELECT currency_id, sum(CASE WHEN direction = 'IN' THEN amount ELSE -amount END)::text AS amount FROM transactions
-        WHERE deployment_id = $1 AND status IN ('EXECUTED', 'CONFIRMED') AND currency_id IS NOT NULL GROUP BY currency_id`,
-      [id],
-    );
-    return { items: r.rows };
-  },
 };
 
 const list = (v) => (v ? v.split(',') : undefined);
@@ -175,9 +192,12 @@ async function handle(req, res) {
   const url = new URL(req.url, 'http://x');
   if (url.pathname === '/health') return send(res, 200, { status: 'ok' });
   if (url.pathname === '/api/v1/public/currencies') return send(res, 200, CURRENCIES.map(currencyDto));
-  const other = /^\/api\/v1\/deployments\/([0-9a-f-]{36})\/(invoices|payouts|operations|claims|balances)$/.exec(
-    url.pathname,
-  );
+  const balances = /^\/api\/v1\/accounts\/([0-9a-f-]{36})\/balance\/assets$/.exec(url.pathname);
+  if (balances) {
+    const { status, body } = await accountBalances(req, balances[1], url.searchParams.get('chainId'));
+    return send(res, status, body ?? { statusCode: status });
+  }
+  const other = /^\/api\/v1\/deployments\/([0-9a-f-]{36})\/(invoices|payouts|operations|claims)$/.exec(url.pathname);
   if (other) {
     const status = await authorize(req, other[1]);
     if (status !== 200) return send(res, status, { statusCode: status });

@@ -55,13 +55,35 @@ const uuid = () => {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 };
 
+/**
+ * An account of its own (an account owns one contract, the same on every chain) with the member
+ * as its only approver, and that contract deployed on Ethereum: the deployment's id and address.
+ */
+async function insertDeployment(db, memberId, memberAddress) {
+  const accountId = uuid();
+  const id = uuid();
+  const contract = '0x' + randomBytes(20).toString('hex');
+  await db.query(
+    `INSERT INTO accounts (id, name, network_type, contract_address, contract_address_hex, smart_contract_version_id,
+                           initial_approvers, initial_threshold)
+     VALUES ($1, 'bench', 'evm', $2, $2, '1.2.0-evm', ARRAY[$3], 1)`,
+    [accountId, contract, memberAddress],
+  );
+  await db.query(`INSERT INTO account_members (account_id, member_id) VALUES ($1, $2)`, [accountId, memberId]);
+  await db.query(
+    `INSERT INTO deployments (id, account_id, chain_id, network_type, address, address_hex, smart_contract_version_id, approvers, threshold, deployment_status)
+     VALUES ($1, $2, '1', 'evm', $3, $3, '1.2.0-evm', ARRAY[$4], 1, 'deployed')`,
+    [id, accountId, contract, memberAddress],
+  );
+  return { id, accountId, contract };
+}
+
 async function seed(url) {
   const db = new Client({ connectionString: url });
   db.on('error', () => undefined);
   await db.connect();
   const apiKey = randomBytes(32).toString('base64url');
   const memberId = uuid();
-  const accountId = uuid();
   const address = '0x' + randomBytes(20).toString('hex');
   await db.query(`INSERT INTO members (id, address, address_hex, network_type) VALUES ($1, $2, $2, 'evm')`, [
     memberId,
@@ -71,19 +93,8 @@ async function seed(url) {
     `INSERT INTO member_credentials (member_id, api_key_sha256, api_secret_scrypt) VALUES ($1, $2, 'unused')`,
     [memberId, createHash('sha256').update(apiKey).digest('hex')],
   );
-  await db.query(`INSERT INTO accounts (id, name) VALUES ($1, 'bench')`, [accountId]);
-  await db.query(`INSERT INTO account_members (account_id, member_id) VALUES ($1, $2)`, [accountId, memberId]);
   const deployments = [];
-  for (let i = 0; i < 10; i += 1) {
-    const id = uuid();
-    const hex = '0x' + randomBytes(20).toString('hex');
-    await db.query(
-      `INSERT INTO deployments (id, account_id, chain_id, network_type, address, address_hex, smart_contract_version_id, approvers, threshold, deployment_status)
-       VALUES ($1, $2, '1', 'evm', $3, $3, '1.2.0-evm', ARRAY[$4], 1, 'deployed')`,
-      [id, accountId, hex, address],
-    );
-    deployments.push(id);
-  }
+  for (let i = 0; i < 10; i += 1) deployments.push((await insertDeployment(db, memberId, address)).id);
   const started = Date.now();
   const CHUNK = 250_000;
   for (let from = 1; from <= BIG; from += CHUNK)
@@ -95,7 +106,7 @@ async function seed(url) {
   await db.query(`VACUUM ANALYZE transactions`);
   await db.query(`VACUUM ANALYZE transaction_counts`);
   log(`vacuum analyze in ${((Date.now() - vacuumStart) / 1000).toFixed(1)} s`);
-  const lists = await seedLists(db, accountId, memberId, address);
+  const lists = await seedLists(db, memberId, address);
   await db.query(`VACUUM ANALYZE invoices`);
   await db.query(`VACUUM ANALYZE queue_operations`);
   await db.query(`VACUUM ANALYZE payouts`);
@@ -118,14 +129,8 @@ const USDT = '1-0xdac17f958d2ee523a2206206994597c13d831ec7';
  * (executed rejects, one per nonce), payouts (one per operation) and, for claims, one unclaimed
  * confirmed deposit per invoice. A year of history, evenly.
  */
-async function seedLists(db, accountId, memberId, memberAddress) {
-  const id = uuid();
-  const hex = '0x' + randomBytes(20).toString('hex');
-  await db.query(
-    `INSERT INTO deployments (id, account_id, chain_id, network_type, address, address_hex, smart_contract_version_id, approvers, threshold, deployment_status)
-     VALUES ($1, $2, '1', 'evm', $3, $3, '1.2.0-evm', ARRAY[$4], 1, 'deployed')`,
-    [id, accountId, hex, memberAddress],
-  );
+async function seedLists(db, memberId, memberAddress) {
+  const { id, accountId, contract: hex } = await insertDeployment(db, memberId, memberAddress);
   const started = Date.now();
   // One fixed clock for every statement, so the ids they derive from (i, ts) agree across tables.
   const now = new Date().toISOString();
@@ -169,7 +174,7 @@ async function seedLists(db, accountId, memberId, memberAddress) {
   log(
     `loaded ${LIST_ROWS} invoices, queue operations, payouts and claimable deposits in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
-  return id;
+  return { id, accountId };
 }
 
 /**
@@ -353,13 +358,11 @@ async function main() {
       ['filtered page', `${list}?${filtered}`],
       ['page 5000', `${list}?page=5000`],
       ['transaction detail', `${list}/${detailId}`],
-      ['invoices page', `/api/v1/deployments/${lists}/invoices`],
-      ['payouts page', `/api/v1/deployments/${lists}/payouts`],
-      ['queue page', `/api/v1/deployments/${lists}/operations`],
-      ['claims page', `/api/v1/deployments/${lists}/claims`],
-      // Hook: the `sdk` branch's balances endpoint; on a branch without it the app answers 404
-      // and the table says so (the baseline's query is in baseline-server.js).
-      ['balances', `/api/v1/deployments/${lists}/balances`],
+      ['invoices page', `/api/v1/deployments/${lists.id}/invoices`],
+      ['payouts page', `/api/v1/deployments/${lists.id}/payouts`],
+      ['queue page', `/api/v1/deployments/${lists.id}/operations`],
+      ['claims page', `/api/v1/deployments/${lists.id}/claims`],
+      ['balances', `/api/v1/accounts/${lists.accountId}/balance/assets?chainId=1&baseCurrency=usd`],
       ['public currencies', '/api/v1/public/currencies'],
       ['health', '/health'],
     ];
