@@ -484,6 +484,17 @@ describe('catalog: public currencies and smart contract versions', () => {
       expect(res.text).toBe(filtered.text);
     });
 
+    it.each([`${LIST}?isNative=maybe`, `${LIST}?unknown=1`, `${LIST}/1-0x0000000000000000000000000000000000000bad`])(
+      '%s stays an error when asked again (only 200s are remembered by URL)',
+      async (path) => {
+        const first = await request(t.http).get(path);
+        expect([400, 404]).toContain(first.status);
+        const again = await request(t.http).get(path).expect(first.status);
+        expect(again.body.code).toBe(first.body.code);
+        expect(again.headers.etag).toBeUndefined();
+      },
+    );
+
     it('does not mark errors cacheable', async () => {
       const res = await request(t.http).get(`${VERSIONS}/9.9.9-evm`).expect(404);
       expect(res.headers.etag).toBeUndefined();

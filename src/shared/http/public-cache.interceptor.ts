@@ -7,9 +7,9 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { ApiHeader, ApiResponse } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
-import { map, Observable } from 'rxjs';
+import { map, Observable, of } from 'rxjs';
 
 /** How long any client or shared cache may reuse a public response without asking again. */
 const MAX_AGE_SECONDS = 60;
@@ -39,13 +39,17 @@ export class PrecomputedJsonCache {
   constructor(private readonly limit = 256) {}
 
   get(key: string, body: () => unknown): PrecomputedJson {
-    let found = this.bodies.get(key);
-    if (found === undefined) {
-      if (this.bodies.size >= this.limit) this.bodies.clear();
-      found = new PrecomputedJson(body());
-      this.bodies.set(key, found);
-    }
-    return found;
+    return this.find(key) ?? this.remember(key, new PrecomputedJson(body()));
+  }
+
+  find(key: string): PrecomputedJson | undefined {
+    return this.bodies.get(key);
+  }
+
+  remember(key: string, body: PrecomputedJson): PrecomputedJson {
+    if (this.bodies.size >= this.limit) this.bodies.clear();
+    this.bodies.set(key, body);
+    return body;
   }
 }
 
@@ -53,26 +57,42 @@ export class PrecomputedJsonCache {
  * Makes a public GET cacheable (SPEC §4): serialises the body once, labels it with a strong ETag
  * (SHA-256 of the exact bytes sent) and `Cache-Control: public, max-age=60`.
  *
+ * A handler that answers a `PrecomputedJson` declares its answer fixed for the life of the
+ * process, so that answer is also remembered by the exact request URL: the same URL again is
+ * answered from here, before the validation pipe and the handler run (interceptors run before
+ * pipes). Only a 200 is remembered; errors are thrown past this interceptor and so are neither
+ * remembered nor marked cacheable.
+ *
  * The 304 itself comes from Express: `res.send` compares the request's If-None-Match with the
  * ETag header set here (weak comparison, lists and `*`, as RFC 9110 asks) and, when one matches,
  * answers 304 without a body. Express's own automatic ETag is off (app-setup), so only responses
- * that pass through here ever carry an ETag. Errors are thrown past this interceptor and so are
- * never marked cacheable.
+ * that pass through here ever carry an ETag.
  */
 @Injectable()
 export class PublicCacheInterceptor implements NestInterceptor {
+  private readonly byUrl = new PrecomputedJsonCache();
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<string> {
-    const res = context.switchToHttp().getResponse<Response>();
+    const http = context.switchToHttp();
+    const url = http.getRequest<Request>().originalUrl;
+    const res = http.getResponse<Response>();
+    const remembered = this.byUrl.find(url);
+    if (remembered !== undefined) return of(send(res, remembered));
     return next.handle().pipe(
       map((body: unknown) => {
-        const { json, etag } = body instanceof PrecomputedJson ? body : new PrecomputedJson(body);
-        res.setHeader('ETag', etag);
-        res.setHeader('Cache-Control', `public, max-age=${MAX_AGE_SECONDS}`);
-        res.type('application/json');
-        return json;
+        if (!(body instanceof PrecomputedJson)) return send(res, new PrecomputedJson(body));
+        this.byUrl.remember(url, body);
+        return send(res, body);
       }),
     );
   }
+}
+
+function send(res: Response, { json, etag }: PrecomputedJson): string {
+  res.setHeader('ETag', etag);
+  res.setHeader('Cache-Control', `public, max-age=${MAX_AGE_SECONDS}`);
+  res.type('application/json');
+  return json;
 }
 
 /** The headers of a 200 that passed through `PublicCacheInterceptor`, for `ApiOkResponse({ headers })`. */
