@@ -167,6 +167,25 @@ describe('account balances', () => {
     });
   });
 
+  it('counts an invoice with unclaimed deposits in two currencies once, and pending deposits not at all', async () => {
+    const d = await createDeployment(t, { approverCount: 1, threshold: 1 });
+    const both = (await createInvoice(t, d, invoiceBody({ currencyIds: [ETH_USDT, '1'] })).expect(201)).body;
+    const other = (await createInvoice(t, d, invoiceBody({ currencyIds: [ETH_USDT] })).expect(201)).body;
+    const pending = (await createInvoice(t, d, invoiceBody({ currencyIds: [ETH_USDT] })).expect(201)).body;
+    await ingest(t, [
+      transfer(d, both.invoiceAddress, ETH_USDT, '1000000', 'EXECUTED'),
+      transfer(d, both.invoiceAddress, '1', '1000000000000000000', 'EXECUTED'),
+      transfer(d, other.invoiceAddress, ETH_USDT, '2000000', 'CONFIRMED', { confirmations: 20 }),
+      transfer(d, pending.invoiceAddress, ETH_USDT, '5000000', 'PENDING'),
+    ]);
+    expect((await summary(t, d, 'chainId=1&baseCurrency=usd').expect(200)).body).toEqual({
+      totalBalance: '0',
+      uncollectedBalance: '3',
+      uncollectedInvoices: 2,
+      allRatesReceived: false,
+    });
+  });
+
   it('is empty on a chain where the account has no deployment yet', async () => {
     const d = await createDeployment(t);
     expect((await assets(t, d, 'chainId=56&baseCurrency=usd').expect(200)).body).toEqual({

@@ -23,11 +23,12 @@ async function insertRows(
   await db.query(
     `INSERT INTO transactions (id, deployment_id, chain_id, source_key, direction, status, tx_hash, currency_id, amount,
                                operation_type, is_claimed, created_at, updated_at)
-     SELECT gen_random_uuid(), $1, '1', 'totals:' || gen_random_uuid(), 'IN',
+     SELECT gen_random_uuid(), $1, '1', 'totals:' || gen_random_uuid(), (ARRAY['IN', 'OUT'])[1 + floor(random() * 2)::int],
             (ARRAY['PENDING', 'EXECUTED', 'CONFIRMED', 'FAILED'])[1 + floor(random() * 4)::int],
             '0x' || md5(random()::text) || md5(random()::text),
             (ARRAY[$4, $5, '1', NULL])[1 + floor(random() * 4)::int],
-            1, (ARRAY['invoice', 'direct_deposit', 'payout'])[1 + floor(random() * 3)::int], random() < 0.5, ts, ts
+            1 + floor(random() * 1e6), (ARRAY['invoice', 'direct_deposit', 'payout'])[1 + floor(random() * 3)::int],
+            random() < 0.5, ts, ts
        FROM (SELECT $2::timestamptz + random() * ($3::timestamptz - $2::timestamptz) AS ts
                FROM generate_series(1, $6::int)) g`,
     [deploymentId, from, to, USDT, USDC, count],
@@ -57,6 +58,30 @@ async function countStar(db: Pick<DataSource, 'query'>, criteria: TransactionLis
   return n;
 }
 
+const AMOUNT_BUCKET = 'currency_id, status, operation_type, direction, is_claimed';
+
+/**
+ * The `transaction_amounts` rollup of a deployment (the balances' source), and the same sums taken
+ * from its rows: they must always be equal.
+ */
+async function amountBuckets(
+  db: Pick<DataSource, 'query'>,
+  deploymentId: string,
+): Promise<{ rollup: unknown[]; summed: unknown[] }> {
+  const rollup = (await db.query(
+    `SELECT ${AMOUNT_BUCKET}, amount::text FROM transaction_amounts
+      WHERE deployment_id = $1 AND amount <> 0 ORDER BY ${AMOUNT_BUCKET}`,
+    [deploymentId],
+  )) as unknown[];
+  const summed = (await db.query(
+    `SELECT ${AMOUNT_BUCKET}, sum(amount)::text AS amount FROM transactions
+      WHERE deployment_id = $1 AND currency_id IS NOT NULL
+      GROUP BY ${AMOUNT_BUCKET} HAVING sum(amount) <> 0 ORDER BY ${AMOUNT_BUCKET}`,
+    [deploymentId],
+  )) as unknown[];
+  return { rollup, summed };
+}
+
 /** Created ranges that start and end inside months, on month edges, open, and within one day. */
 const RANGES: { createdFrom?: string; createdTo?: string }[] = [
   {},
@@ -78,7 +103,7 @@ const FILTERS: Omit<TransactionListCriteria, 'deploymentId' | 'sortBy' | 'sortOr
   { operationTypes: ['invoice'], statuses: ['PENDING'], isClaimed: true },
 ];
 
-describe('transaction totals (rollups by deployment, month and day)', () => {
+describe('transaction totals and amounts (rollups by deployment, month and day)', () => {
   let t: TestApp;
   let d: TestDeployment;
 
@@ -134,6 +159,9 @@ describe('transaction totals (rollups by deployment, month and day)', () => {
         expect({ query, total: res.body.total }).toEqual({ query, total: expected });
       }
     }
+    const { rollup, summed } = await amountBuckets(t.dataSource, d.id);
+    expect(summed.length).toBeGreaterThan(20);
+    expect(rollup).toEqual(summed);
   }, 60_000);
 
   it('stay exact while concurrent writers insert, update and delete (compared with COUNT(*) in one snapshot)', async () => {
@@ -164,7 +192,7 @@ describe('transaction totals (rollups by deployment, month and day)', () => {
           break;
         case 1:
           await t.dataSource.query(
-            `UPDATE transactions SET is_claimed = NOT is_claimed, updated_at = now()
+            `UPDATE transactions SET is_claimed = NOT is_claimed, amount = amount + 7, updated_at = now()
                 WHERE id IN (SELECT id FROM transactions WHERE deployment_id = $1 ORDER BY random() LIMIT 3)`,
             [d.id],
           );
@@ -206,6 +234,8 @@ describe('transaction totals (rollups by deployment, month and day)', () => {
             const { total } = await repository.list(criteria(range, filter));
             const expected = await countStar(inSnapshot, criteria(range, filter));
             expect({ range, filter, total }).toEqual({ range, filter, total: expected });
+            const { rollup, summed } = await amountBuckets(inSnapshot, d.id);
+            expect(rollup).toEqual(summed);
             await runner.commitTransaction();
           } finally {
             if (runner.isTransactionActive) await runner.rollbackTransaction();
@@ -230,5 +260,7 @@ describe('transaction totals (rollups by deployment, month and day)', () => {
         .expect(200);
       expect(res.body.total).toBe(await countStar(t.dataSource, criteria(range, {})));
     }
+    const { rollup, summed } = await amountBuckets(t.dataSource, d.id);
+    expect(rollup).toEqual(summed);
   }, 60_000);
 });

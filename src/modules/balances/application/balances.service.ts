@@ -94,22 +94,29 @@ export class BalancesService {
    * `allRatesReceived` false.
    */
   async summary(account: AccountRecord, caller: Caller, chainId: string, base: BaseCurrency): Promise<BalanceSummary> {
-    const ledger = await this.ledger(account, chainId);
+    const deploymentId = await this.accounts.deploymentOn(account, chainId);
+    const ledger = deploymentId === undefined ? [] : await this.queries.ledger(deploymentId);
     const hidden = caller.kind === 'jwt' ? new Set(await this.members.hiddenCurrencies(caller.memberId)) : new Set();
     const counted = ledger.flatMap((row) => {
       const currency = this.catalog.findCurrency(row.currencyId);
       return currency === undefined || currency.isScam || hidden.has(currency.id) ? [] : [{ currency, row }];
     });
-    const rates = await this.rates.ratesFor(
-      counted.map((entry) => entry.currency),
-      base,
-    );
+    const [rates, uncollectedInvoices] = await Promise.all([
+      this.rates.ratesFor(
+        counted.map((entry) => entry.currency),
+        base,
+      ),
+      deploymentId === undefined || counted.length === 0
+        ? 0
+        : this.queries.uncollectedInvoices(
+            deploymentId,
+            counted.map((entry) => entry.row.currencyId),
+          ),
+    ]);
     let total = Decimal.ZERO;
     let uncollected = Decimal.ZERO;
     let allRatesReceived = true;
-    const invoices = new Set<string>();
     for (const { currency, row } of counted) {
-      row.uncollectedInvoiceIds.forEach((id) => invoices.add(id));
       if (row.balance === 0n && row.uncollected === 0n) continue;
       const rate = rates.get(currency.id);
       if (rate === undefined) {
@@ -119,12 +126,7 @@ export class BalancesService {
       total = total.plus(Decimal.of(row.balance, currency.decimals).times(Decimal.parse(rate)));
       uncollected = uncollected.plus(Decimal.of(row.uncollected, currency.decimals).times(Decimal.parse(rate)));
     }
-    return {
-      totalBalance: total,
-      uncollectedBalance: uncollected,
-      uncollectedInvoices: invoices.size,
-      allRatesReceived,
-    };
+    return { totalBalance: total, uncollectedBalance: uncollected, uncollectedInvoices, allRatesReceived };
   }
 
   private async ledger(account: AccountRecord, chainId: string): Promise<LedgerBalanceRow[]> {

@@ -5,11 +5,11 @@ export interface LedgerBalanceRow {
   readonly balance: bigint;
   /** Settled invoice deposits not yet claimed into the wallet. */
   readonly uncollected: bigint;
-  /** Invoices with such deposits. */
-  readonly uncollectedInvoiceIds: readonly string[];
 }
 
 /** Port: a deployment's balances per currency, from the settled transactions. */
 export abstract class BalanceLedger {
   abstract ledger(deploymentId: string): Promise<LedgerBalanceRow[]>;
+  /** How many invoices have settled deposits not yet claimed in any of `currencyIds`. */
+  abstract uncollectedInvoices(deploymentId: string, currencyIds: readonly string[]): Promise<number>;
 }

@@ -2,9 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { BalanceLedger, LedgerBalanceRow } from '../domain/balance-ledger';
 
+const SETTLED = `t.status IN ('EXECUTED', 'CONFIRMED')`;
+const UNCOLLECTED = `t.operation_type = 'invoice' AND NOT t.is_claimed`;
+
 /**
- * The balance ledger: a read model over the deployments context's `transactions` table (it spans
- * contexts on purpose, like the claims list). Only settled rows (EXECUTED or CONFIRMED) count:
+ * The balance ledger: a read model over the deployments context's `transactions` table and its
+ * `transaction_amounts` rollup (it spans contexts on purpose, like the claims list). Only settled
+ * rows (EXECUTED or CONFIRMED) count:
  *
  * - into the wallet: `direct_deposit` transfers, and `invoice` deposits once claimed (a claim
  *   sweeps them from their deposit accounts into the wallet; the `claim` row itself is not counted
@@ -20,30 +24,36 @@ export class TypeOrmBalanceLedger extends BalanceLedger {
     super();
   }
 
+  /** From the `transaction_amounts` rollup: a few rows per currency, however long the history. */
   async ledger(deploymentId: string): Promise<LedgerBalanceRow[]> {
-    const rows: { currency_id: string; balance: string; uncollected: string; invoice_ids: string[] }[] =
-      await this.dataSource.query(
-        `SELECT t.currency_id,
-                coalesce(sum(CASE
-                  WHEN t.operation_type = 'direct_deposit' AND t.direction = 'IN' THEN t.amount
-                  WHEN t.operation_type = 'invoice' AND t.is_claimed THEN t.amount
-                  WHEN t.operation_type IN ('payout', 'dapp_transaction') AND t.direction = 'OUT' THEN -t.amount
-                  ELSE 0 END), 0)::text AS balance,
-                coalesce(sum(t.amount) FILTER (WHERE t.operation_type = 'invoice' AND NOT t.is_claimed), 0)::text
-                  AS uncollected,
-                coalesce(array_agg(DISTINCT t.invoice_id::text)
-                  FILTER (WHERE t.operation_type = 'invoice' AND NOT t.is_claimed AND t.invoice_id IS NOT NULL), '{}')
-                  AS invoice_ids
-           FROM transactions t
-          WHERE t.deployment_id = $1 AND t.status IN ('EXECUTED', 'CONFIRMED') AND t.currency_id IS NOT NULL
-          GROUP BY t.currency_id`,
-        [deploymentId],
-      );
+    const rows: { currency_id: string; balance: string; uncollected: string }[] = await this.dataSource.query(
+      `SELECT t.currency_id,
+              coalesce(sum(CASE
+                WHEN t.operation_type = 'direct_deposit' AND t.direction = 'IN' THEN t.amount
+                WHEN t.operation_type = 'invoice' AND t.is_claimed THEN t.amount
+                WHEN t.operation_type IN ('payout', 'dapp_transaction') AND t.direction = 'OUT' THEN -t.amount
+                ELSE 0 END), 0)::text AS balance,
+              coalesce(sum(t.amount) FILTER (WHERE ${UNCOLLECTED}), 0)::text AS uncollected
+         FROM transaction_amounts t
+        WHERE t.deployment_id = $1 AND ${SETTLED}
+        GROUP BY t.currency_id`,
+      [deploymentId],
+    );
     return rows.map((row) => ({
       currencyId: row.currency_id,
       balance: BigInt(row.balance),
       uncollected: BigInt(row.uncollected),
-      uncollectedInvoiceIds: row.invoice_ids,
     }));
+  }
+
+  async uncollectedInvoices(deploymentId: string, currencyIds: readonly string[]): Promise<number> {
+    const [{ invoices }]: { invoices: number }[] = await this.dataSource.query(
+      `SELECT count(DISTINCT t.invoice_id)::int AS invoices
+         FROM transactions t
+        WHERE t.deployment_id = $1 AND ${SETTLED} AND ${UNCOLLECTED} AND t.invoice_id IS NOT NULL
+          AND t.currency_id = ANY($2::text[])`,
+      [deploymentId, currencyIds],
+    );
+    return invoices;
   }
 }
