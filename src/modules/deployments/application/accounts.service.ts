@@ -48,8 +48,7 @@ export class AccountsService {
         'INVALID_CHAIN',
       );
     }
-    const deployments = await this.deployments.listAccountDeployments(account.id);
-    return deployments.find((deployment) => deployment.chainId === chainId)?.deploymentId;
+    return this.deployments.findAccountDeploymentId(account.id, chainId);
   }
 
   networkName(chainId: string): string {
