@@ -152,6 +152,25 @@ describe('accounts (SPEC §12.1)', () => {
       const malformed = await get('/api/v1/accounts/not-a-uuid', key(d)).expect(400);
       expect(malformed.body.code).toBe('INVALID_ACCOUNT_ID');
       await request(t.http).get(`/api/v1/accounts/${d.accountId}`).expect(401);
+      // The caller and the account are found in one query: an unknown key is still 401, before 400 and 404.
+      await get(`/api/v1/accounts/${d.accountId}`, { 'x-api-key': 'unknown-key' }).expect(401);
+      await get(`/api/v1/accounts/${other.accountId}`, { 'x-api-key': 'unknown-key' }).expect(401);
+      await get('/api/v1/accounts/not-a-uuid', { 'x-api-key': 'unknown-key' }).expect(401);
+    });
+
+    it('finds the account for a JWT caller, and 401 once the session is revoked', async () => {
+      const d = await createDeployment(t);
+      const member = d.members[0];
+      const bearer = { authorization: `Bearer ${await jwtFor(t, member)}` };
+      const res = await get(`/api/v1/accounts/${d.accountId}`, bearer).expect(200);
+      expect(res.body.account).toMatchObject({ id: d.accountId, isHidden: false });
+      const [revoked] = (await t.dataSource.query(
+        `UPDATE auth_sessions SET revoked_at = now()
+          WHERE member_id = (SELECT id FROM members WHERE lower(address) = lower($1)) RETURNING id`,
+        [member.address],
+      )) as [unknown[], number];
+      expect(revoked.length).toBe(1);
+      await get(`/api/v1/accounts/${d.accountId}`, bearer).expect(401);
     });
 
     it('keeps GET /api/v1/accounts/deployments/{id}/nonce-info working beside /accounts/{accountId}', async () => {

@@ -6,7 +6,6 @@ export interface AuthSessionRecord {
   readonly refreshExpiresAt: Date;
 }
 
-
 export type SessionRevocationReason = 'refresh_reuse' | 'credentials_regenerated';
 
 /** Port for token-service sessions; the TypeORM adapter is in infrastructure/. */

@@ -36,20 +36,25 @@ export class AccountAccessGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<AccountRequest>();
-    const caller = await this.authenticator.authenticate({
+    const lookup = await this.authenticator.lookup({
       apiKey: req.header('x-api-key'),
       authorization: req.header('authorization'),
     });
     const accountId = req.params.accountId;
-    if (accountId !== undefined) {
-      if (typeof accountId !== 'string' || !isUuid(accountId)) {
-        throw DomainError.field('accountId', 'accountId must be a UUID', 'INVALID_ACCOUNT_ID');
-      }
-      const account = await this.deployments.findMemberAccount(accountId.toLowerCase(), caller.memberId);
-      if (account === undefined) throw DomainError.notFound('ACCOUNT_NOT_FOUND', 'Account not found');
-      req.account = account;
+    if (accountId === undefined) {
+      req.caller = await this.authenticator.resolve(lookup);
+      return true;
     }
+    if (typeof accountId !== 'string' || !isUuid(accountId)) {
+      await this.authenticator.resolve(lookup);
+      throw DomainError.field('accountId', 'accountId must be a UUID', 'INVALID_ACCOUNT_ID');
+    }
+    // Who is calling and their account, in one round trip.
+    const found = await this.deployments.findMemberAccountAs(accountId.toLowerCase(), lookup);
+    const caller = this.authenticator.caller(lookup, found?.member);
+    if (found?.account === undefined) throw DomainError.notFound('ACCOUNT_NOT_FOUND', 'Account not found');
     req.caller = caller;
+    req.account = found.account;
     return true;
   }
 }

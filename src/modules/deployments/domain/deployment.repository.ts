@@ -22,8 +22,14 @@ export abstract class DeploymentRepository {
   abstract findAccountContract(accountId: string): Promise<AccountContract | null | undefined>;
   /** The member's accounts, oldest first; `isHidden` filters by the member's own hidden list. */
   abstract listMemberAccounts(memberId: string, isHidden?: boolean): Promise<AccountRecord[]>;
-  /** The account if `memberId` belongs to it; undefined for unknown and foreign accounts alike. */
-  abstract findMemberAccount(accountId: string, memberId: string): Promise<AccountRecord | undefined>;
+  /**
+   * The caller a lookup finds (undefined: none) and, for that caller, the account if they belong
+   * to it (undefined for unknown and foreign accounts alike), in one round trip.
+   */
+  abstract findMemberAccountAs(
+    accountId: string,
+    lookup: CallerLookup,
+  ): Promise<{ member: CallerRow; account: AccountRecord | undefined } | undefined>;
   abstract renameAccount(accountId: string, name: string): Promise<void>;
   abstract listAccountDeployments(accountId: string): Promise<AccountDeploymentRecord[]>;
   /** The id of the account's deployment on `chainId` (the first created, were there several). */

@@ -58,12 +58,12 @@ interface AccountRow {
   is_hidden: boolean;
 }
 
-/** Every column `accountFromRow` reads, for `accounts a` and the asking member `$1`. */
-const ACCOUNT_COLUMNS = `a.id, a.name, a.created_at, a.network_type, a.contract_address_hex, a.smart_contract_version_id,
-  a.network_id, a.initial_approvers, a.initial_threshold,
+/** Every column `accountFromRow` reads, for `accounts a` and the asking member `member` (a SQL expression). */
+const accountColumns = (member: string) => `a.id, a.name, a.created_at, a.network_type, a.contract_address_hex,
+  a.smart_contract_version_id, a.network_id, a.initial_approvers, a.initial_threshold,
   ARRAY(SELECT m.address FROM account_members am JOIN members m ON m.id = am.member_id
          WHERE am.account_id = a.id ORDER BY m.address_hex) AS member_addresses,
-  EXISTS (SELECT 1 FROM member_hidden_accounts h WHERE h.member_id = $1 AND h.account_id = a.id) AS is_hidden`;
+  EXISTS (SELECT 1 FROM member_hidden_accounts h WHERE h.member_id = ${member} AND h.account_id = a.id) AS is_hidden`;
 
 function contractFromRow(row: Omit<AccountRow, 'id' | 'name' | 'created_at' | 'member_addresses' | 'is_hidden'>) {
   if (row.network_type === null || row.contract_address_hex === null) return null;
@@ -150,7 +150,7 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
 
   async listMemberAccounts(memberId: string, isHidden?: boolean): Promise<AccountRecord[]> {
     const rows: AccountRow[] = await this.dataSource.query(
-      `SELECT ${ACCOUNT_COLUMNS}
+      `SELECT ${accountColumns('$1')}
          FROM accounts a JOIN account_members me ON me.account_id = a.id AND me.member_id = $1
         ORDER BY a.created_at, a.id`,
       [memberId],
@@ -159,14 +159,23 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
     return isHidden === undefined ? accounts : accounts.filter((account) => account.isHidden === isHidden);
   }
 
-  async findMemberAccount(accountId: string, memberId: string): Promise<AccountRecord | undefined> {
-    const rows: AccountRow[] = await this.dataSource.query(
-      `SELECT ${ACCOUNT_COLUMNS}
-         FROM accounts a JOIN account_members me ON me.account_id = a.id AND me.member_id = $1
-        WHERE a.id = $2`,
-      [memberId, accountId],
-    );
-    return rows[0] && accountFromRow(rows[0]);
+  async findMemberAccountAs(
+    accountId: string,
+    lookup: CallerLookup,
+  ): Promise<{ member: CallerRow; account: AccountRecord | undefined } | undefined> {
+    const rows: (AccountRow & { member_id: string; member_address: string; member_address_hex: `0x${string}` })[] =
+      await this.dataSource.query(
+        `SELECT caller.id AS member_id, caller.address AS member_address, caller.address_hex AS member_address_hex,
+                ${accountColumns('caller.id')}
+           FROM (${lookup.sql}) caller
+           LEFT JOIN (account_members me JOIN accounts a ON a.id = me.account_id)
+             ON me.member_id = caller.id AND me.account_id = $${lookup.params.length + 1}`,
+        [...lookup.params, accountId],
+      );
+    const row = rows[0];
+    if (row === undefined) return undefined;
+    const member = { id: row.member_id, address: row.member_address, address_hex: row.member_address_hex };
+    return { member, account: row.id === null ? undefined : accountFromRow(row) };
   }
 
   async renameAccount(accountId: string, name: string): Promise<void> {
