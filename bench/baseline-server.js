@@ -81,19 +81,17 @@ function item(r) {
   };
 }
 
-/** The account's balances on one chain: membership, its deployment there, then the ledger (one page). */
+/** The account's balances on one chain: membership, then the ledger (one page). */
 async function accountBalances(req, accountId, chainId) {
   const key = req.headers['x-api-key'];
   if (!key) return { status: 401 };
-  const d = await pool.query(
-    `SELECT d.id FROM member_credentials c
-       JOIN account_members am ON am.member_id = c.member_id AND am.account_id = $2
-       JOIN deployments d ON d.account_id = am.account_id AND d.chain_id = $3
+  const member = await pool.query(
+    `SELECT 1 FROM member_credentials c JOIN account_members am ON am.member_id = c.member_id AND am.account_id = $2
       WHERE c.api_key_sha256 = $1`,
-    [createHash('sha256').update(key).digest('hex'), accountId, chainId],
+    [createHash('sha256').update(key).digest('hex'), accountId],
   );
-  if (d.rowCount === 0) return { status: 404 };
-  const rows = await ledger.ledger(d.rows[0].id);
+  if (member.rowCount === 0) return { status: 404 };
+  const rows = await ledger.ledger(accountId, chainId);
   const items = rows
     .filter((row) => row.balance !== 0n)
     .slice(0, 10)

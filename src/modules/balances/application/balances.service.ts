@@ -94,8 +94,7 @@ export class BalancesService {
    * `allRatesReceived` false.
    */
   async summary(account: AccountRecord, caller: Caller, chainId: string, base: BaseCurrency): Promise<BalanceSummary> {
-    const deploymentId = await this.accounts.deploymentOn(account, chainId);
-    const ledger = deploymentId === undefined ? [] : await this.queries.ledger(deploymentId);
+    const ledger = await this.ledger(account, chainId);
     const hidden = caller.kind === 'jwt' ? new Set(await this.members.hiddenCurrencies(caller.memberId)) : new Set();
     const counted = ledger.flatMap((row) => {
       const currency = this.catalog.findCurrency(row.currencyId);
@@ -106,10 +105,11 @@ export class BalancesService {
         counted.map((entry) => entry.currency),
         base,
       ),
-      deploymentId === undefined || counted.length === 0
+      counted.length === 0
         ? 0
         : this.queries.uncollectedInvoices(
-            deploymentId,
+            account.id,
+            chainId,
             counted.map((entry) => entry.row.currencyId),
           ),
     ]);
@@ -130,7 +130,7 @@ export class BalancesService {
   }
 
   private async ledger(account: AccountRecord, chainId: string): Promise<LedgerBalanceRow[]> {
-    const deploymentId = await this.accounts.deploymentOn(account, chainId);
-    return deploymentId === undefined ? [] : this.queries.ledger(deploymentId);
+    this.accounts.checkChain(account, chainId);
+    return this.queries.ledger(account.id, chainId);
   }
 }

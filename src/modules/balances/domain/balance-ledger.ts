@@ -1,4 +1,4 @@
-/** One currency of one deployment, in base units. */
+/** One currency of an account on one chain, in base units. */
 export interface LedgerBalanceRow {
   readonly currencyId: string;
   /** Settled IN held by the wallet − settled OUT. */
@@ -7,9 +7,12 @@ export interface LedgerBalanceRow {
   readonly uncollected: bigint;
 }
 
-/** Port: a deployment's balances per currency, from the settled transactions. */
+/**
+ * Port: an account's balances on one chain per currency, from the settled transactions of its
+ * deployment there (empty while it has none).
+ */
 export abstract class BalanceLedger {
-  abstract ledger(deploymentId: string): Promise<LedgerBalanceRow[]>;
+  abstract ledger(accountId: string, chainId: string): Promise<LedgerBalanceRow[]>;
   /** How many invoices have settled deposits not yet claimed in any of `currencyIds`. */
-  abstract uncollectedInvoices(deploymentId: string, currencyIds: readonly string[]): Promise<number>;
+  abstract uncollectedInvoices(accountId: string, chainId: string, currencyIds: readonly string[]): Promise<number>;
 }

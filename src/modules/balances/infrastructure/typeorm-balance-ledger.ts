@@ -4,6 +4,8 @@ import { BalanceLedger, LedgerBalanceRow } from '../domain/balance-ledger';
 
 const SETTLED = `t.status IN ('EXECUTED', 'CONFIRMED')`;
 const UNCOLLECTED = `t.operation_type = 'invoice' AND NOT t.is_claimed`;
+/** The account's deployments on a chain, by `$1` and `$2` (one, as its contract has one address per chain). */
+const ACCOUNT_DEPLOYMENT = `SELECT d.id FROM deployments d WHERE d.account_id = $1 AND d.chain_id = $2`;
 
 /**
  * The balance ledger: a read model over the deployments context's `transactions` table and its
@@ -25,7 +27,7 @@ export class TypeOrmBalanceLedger extends BalanceLedger {
   }
 
   /** From the `transaction_amounts` rollup: a few rows per currency, however long the history. */
-  async ledger(deploymentId: string): Promise<LedgerBalanceRow[]> {
+  async ledger(accountId: string, chainId: string): Promise<LedgerBalanceRow[]> {
     const rows: { currency_id: string; balance: string; uncollected: string }[] = await this.dataSource.query(
       `SELECT t.currency_id,
               coalesce(sum(CASE
@@ -35,9 +37,9 @@ export class TypeOrmBalanceLedger extends BalanceLedger {
                 ELSE 0 END), 0)::text AS balance,
               coalesce(sum(t.amount) FILTER (WHERE ${UNCOLLECTED}), 0)::text AS uncollected
          FROM transaction_amounts t
-        WHERE t.deployment_id = $1 AND ${SETTLED}
+        WHERE t.deployment_id IN (${ACCOUNT_DEPLOYMENT}) AND ${SETTLED}
         GROUP BY t.currency_id`,
-      [deploymentId],
+      [accountId, chainId],
     );
     return rows.map((row) => ({
       currencyId: row.currency_id,
@@ -46,13 +48,13 @@ export class TypeOrmBalanceLedger extends BalanceLedger {
     }));
   }
 
-  async uncollectedInvoices(deploymentId: string, currencyIds: readonly string[]): Promise<number> {
+  async uncollectedInvoices(accountId: string, chainId: string, currencyIds: readonly string[]): Promise<number> {
     const [{ invoices }]: { invoices: number }[] = await this.dataSource.query(
       `SELECT count(DISTINCT t.invoice_id)::int AS invoices
          FROM transactions t
-        WHERE t.deployment_id = $1 AND ${SETTLED} AND ${UNCOLLECTED} AND t.invoice_id IS NOT NULL
-          AND t.currency_id = ANY($2::text[])`,
-      [deploymentId, currencyIds],
+        WHERE t.deployment_id IN (${ACCOUNT_DEPLOYMENT}) AND ${SETTLED} AND ${UNCOLLECTED}
+          AND t.invoice_id IS NOT NULL AND t.currency_id = ANY($3::text[])`,
+      [accountId, chainId, currencyIds],
     );
     return invoices;
   }

@@ -30,11 +30,8 @@ export class AccountsService {
     return { ...account, name: name.trim() };
   }
 
-  /**
-   * The account's deployment on `chainId` (undefined when it has none there yet); 400 for a chain
-   * the account's contract cannot live on.
-   */
-  async deploymentOn(account: AccountRecord, chainId: string): Promise<string | undefined> {
+  /** 400 for a chain the account's contract cannot live on. */
+  checkChain(account: AccountRecord, chainId: string): void {
     const network = this.catalog.findNetwork(chainId);
     const contract = account.contract;
     const fits =
@@ -48,7 +45,6 @@ export class AccountsService {
         'INVALID_CHAIN',
       );
     }
-    return this.deployments.findAccountDeploymentId(account.id, chainId);
   }
 
   networkName(chainId: string): string {

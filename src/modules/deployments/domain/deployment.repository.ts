@@ -32,8 +32,6 @@ export abstract class DeploymentRepository {
   ): Promise<{ member: CallerRow; account: AccountRecord | undefined } | undefined>;
   abstract renameAccount(accountId: string, name: string): Promise<void>;
   abstract listAccountDeployments(accountId: string): Promise<AccountDeploymentRecord[]>;
-  /** The id of the account's deployment on `chainId` (the first created, were there several). */
-  abstract findAccountDeploymentId(accountId: string, chainId: string): Promise<string | undefined>;
   abstract hideAccount(memberId: string, accountId: string, hidden: boolean): Promise<void>;
   abstract addAccountMember(accountId: string, memberId: string): Promise<boolean>;
   abstract accountExists(accountId: string): Promise<boolean>;

@@ -182,14 +182,6 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
     await this.dataSource.query(`UPDATE accounts SET name = $2, updated_at = now() WHERE id = $1`, [accountId, name]);
   }
 
-  async findAccountDeploymentId(accountId: string, chainId: string): Promise<string | undefined> {
-    const rows: { id: string }[] = await this.dataSource.query(
-      `SELECT id FROM deployments WHERE account_id = $1 AND chain_id = $2 ORDER BY created_at, id LIMIT 1`,
-      [accountId, chainId],
-    );
-    return rows[0]?.id;
-  }
-
   async listAccountDeployments(accountId: string): Promise<AccountDeploymentRecord[]> {
     const rows: (DeploymentRow & {
       tx_hash: string | null;
