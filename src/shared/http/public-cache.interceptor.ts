@@ -77,18 +77,19 @@ export class PublicCacheInterceptor implements NestInterceptor {
     const url = http.getRequest<Request>().originalUrl;
     const res = http.getResponse<Response>();
     const remembered = this.byUrl.find(url);
-    if (remembered !== undefined) return of(send(res, remembered));
+    if (remembered !== undefined) return of(labelled(res, remembered));
     return next.handle().pipe(
       map((body: unknown) => {
-        if (!(body instanceof PrecomputedJson)) return send(res, new PrecomputedJson(body));
+        if (!(body instanceof PrecomputedJson)) return labelled(res, new PrecomputedJson(body));
         this.byUrl.remember(url, body);
-        return send(res, body);
+        return labelled(res, body);
       }),
     );
   }
 }
 
-function send(res: Response, { json, etag }: PrecomputedJson): string {
+/** Labels the response cacheable with the body's ETag and answers the body to write. */
+function labelled(res: Response, { json, etag }: PrecomputedJson): string {
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', `public, max-age=${MAX_AGE_SECONDS}`);
   res.type('application/json');

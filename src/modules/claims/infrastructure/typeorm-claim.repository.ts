@@ -66,7 +66,8 @@ export class TypeOrmClaimRepository extends ClaimRepository {
     );
     const direction = filter.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const column = filter.sortBy === 'updatedAt' ? 'last_at' : 'first_at';
-    const order = (g = '') => `${g}${column} ${direction}, ${g}invoice_id ${direction}, ${g}currency_id ${direction}`;
+    const order = (alias = '') =>
+      `${alias}${column} ${direction}, ${alias}invoice_id ${direction}, ${alias}currency_id ${direction}`;
     const rows: ClaimRow[] = await this.dataSource.query(
       `SELECT g.*, i.invoice_nonce
          FROM (${grouped} ORDER BY ${order()} LIMIT ${filter.limit} OFFSET ${bind(filter.offset)}) g
