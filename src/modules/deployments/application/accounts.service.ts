@@ -63,18 +63,7 @@ export class AccountsService {
     if (chain === undefined) {
       throw DomainError.notFound('WALLET_FACTORY_NOT_CONFIGURED', 'No wallet factory is configured for any EVM chain');
     }
-    const network = this.catalog.findNetwork(chain);
-    const fits =
-      network !== undefined &&
-      network.networkType === contract.networkType &&
-      (contract.networkId === null || contract.networkId === chain);
-    if (!fits) {
-      throw DomainError.field(
-        'chainId',
-        network === undefined ? `unknown chain ${chain}` : `the account's contract cannot live on chain ${chain}`,
-        'INVALID_CHAIN',
-      );
-    }
+    this.checkChain(account, chain);
     return this.factory.deployParams(
       {
         accountId: account.id,
