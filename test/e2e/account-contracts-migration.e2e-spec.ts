@@ -1,23 +1,10 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { getAddress } from 'viem';
 import { dataSourceOptions } from '../../ormconfig';
 import { dropDatabase, ensureDatabase } from '../../src/database/database-setup';
+import { migrationsBefore } from '../support/migrations';
 
-const MIGRATIONS = join(__dirname, '..', '..', 'src', 'database', 'migrations');
 const ACCOUNT_CONTRACTS = 1763771000000;
-
-/** The migration files up to (and without, or with) AccountContracts, by their timestamp. */
-function migrationsUpTo(includeAccountContracts: boolean): string[] {
-  return readdirSync(MIGRATIONS)
-    .filter((file) => /^\d{13}-.+\.ts$/.test(file))
-    .filter((file) => {
-      const stamp = Number(file.slice(0, 13));
-      return includeAccountContracts ? stamp <= ACCOUNT_CONTRACTS : stamp < ACCOUNT_CONTRACTS;
-    })
-    .map((file) => join(MIGRATIONS, file));
-}
 
 /**
  * AccountContracts moves each account's contract from its deployments onto the account, without
@@ -46,7 +33,7 @@ describe('migration AccountContracts', () => {
 
   beforeAll(async () => {
     url = await ensureDatabase(serverUrl, name);
-    const before = new DataSource({ ...dataSourceOptions(url), migrations: migrationsUpTo(false) });
+    const before = new DataSource({ ...dataSourceOptions(url), migrations: migrationsBefore(ACCOUNT_CONTRACTS) });
     await before.initialize();
     await before.runMigrations({ transaction: 'each' });
     const q = (sql: string, params: unknown[] = []) => before.query(sql, params);
@@ -120,7 +107,7 @@ describe('migration AccountContracts', () => {
     );
     await before.destroy();
 
-    db = new DataSource({ ...dataSourceOptions(url), migrations: migrationsUpTo(true) });
+    db = new DataSource({ ...dataSourceOptions(url), migrations: migrationsBefore(ACCOUNT_CONTRACTS + 1) });
     await db.initialize();
     await db.runMigrations({ transaction: 'each' });
   }, 120_000);

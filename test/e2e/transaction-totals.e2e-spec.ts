@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { TransactionListCriteria } from '../../src/modules/deployments/domain/transaction-read-model';
 import { TypeOrmTransactionReadRepository } from '../../src/modules/deployments/infrastructure/typeorm-transaction-read.repository';
 import { createDeployment, TestDeployment } from '../support/builders';
+import { amountBuckets } from '../support/transaction-rollups';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const USDT = '1-0xdac17f958d2ee523a2206206994597c13d831ec7';
@@ -56,30 +57,6 @@ async function countStar(db: Pick<DataSource, 'query'>, criteria: TransactionLis
     ],
   )) as { n: number }[];
   return n;
-}
-
-const AMOUNT_BUCKET = 'currency_id, status, operation_type, direction, is_claimed';
-
-/**
- * The `transaction_amounts` rollup of a deployment (the balances' source), and the same sums taken
- * from its rows: they must always be equal.
- */
-async function amountBuckets(
-  db: Pick<DataSource, 'query'>,
-  deploymentId: string,
-): Promise<{ rollup: unknown[]; summed: unknown[] }> {
-  const rollup = (await db.query(
-    `SELECT ${AMOUNT_BUCKET}, amount::text FROM transaction_amounts
-      WHERE deployment_id = $1 AND amount <> 0 ORDER BY ${AMOUNT_BUCKET}`,
-    [deploymentId],
-  )) as unknown[];
-  const summed = (await db.query(
-    `SELECT ${AMOUNT_BUCKET}, sum(amount)::text AS amount FROM transactions
-      WHERE deployment_id = $1 AND currency_id IS NOT NULL
-      GROUP BY ${AMOUNT_BUCKET} HAVING sum(amount) <> 0 ORDER BY ${AMOUNT_BUCKET}`,
-    [deploymentId],
-  )) as unknown[];
-  return { rollup, summed };
 }
 
 /** Created ranges that start and end inside months, on month edges, open, and within one day. */
