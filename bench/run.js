@@ -12,6 +12,7 @@ const net = require('node:net');
 const { tmpdir } = require('node:os');
 const { dirname, join } = require('node:path');
 const { Client } = require('pg');
+const { SERVICE_NODE_FLAGS } = require('../scripts/runtime');
 
 const root = join(__dirname, '..');
 const dist = (p) => require(join(root, 'dist', p));
@@ -327,12 +328,11 @@ async function main() {
       LOG_LEVEL: 'warn',
     };
     // BENCH_PROFILE=<dir>: the app writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
-    // BENCH_APP_NODE_ARGS: Node flags for the app; by default those of `npm run start:prod` (a 4 MB
-    // young generation: ~25 MB less peak RSS under load, the same CPU per request).
+    // BENCH_APP_NODE_ARGS: Node flags for the app; by default the service's own (SERVICE_NODE_FLAGS).
     const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
     const nodeArgs = [
       ...profile,
-      ...(process.env.BENCH_APP_NODE_ARGS ?? '--max-semi-space-size=4').split(' ').filter(Boolean),
+      ...(process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? SERVICE_NODE_FLAGS),
     ];
     // One API key drives thousands of requests a second here: the per-credential limit is off.
     const app = start('app', 'dist/src/main.js', { ...env, PORT: String(appPort), API_RATE_LIMIT: '0' }, nodeArgs);

@@ -3,10 +3,10 @@
 'use strict';
 const { spawn } = require('node:child_process');
 const { ensureBuilt } = require('./build-if-stale');
-const { runtime } = require('./runtime');
+const { runtime, SERVICE_NODE_FLAGS } = require('./runtime');
 
 ensureBuilt();
-const child = spawn(runtime(), ['dist/src/main.js', ...process.argv.slice(2)], { stdio: 'inherit' });
+const child = spawn(runtime(), [...SERVICE_NODE_FLAGS, 'dist/src/main.js', ...process.argv.slice(2)], { stdio: 'inherit' });
 
 // A signal to this process (SIGTERM from a supervisor, or `kill`) goes to the service too, which
 // then closes the app and stops the embedded PostgreSQL. Without this the service and its

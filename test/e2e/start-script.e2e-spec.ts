@@ -13,6 +13,8 @@ import { TEST_JWT_SECRET } from '../support/test-app';
 const root = join(__dirname, '..', '..');
 const MAIN = join(root, 'dist', 'src', 'main.js');
 const CLI = join(root, 'dist', 'src', 'cli', 'main.js');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { SERVICE_NODE_FLAGS } = require('../../scripts/runtime') as { SERVICE_NODE_FLAGS: string[] };
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -123,6 +125,23 @@ describe('npm start on the embedded database', () => {
     expect(second.stdout + second.stderr).toContain('is already running');
     expect(second.stdout + second.stderr).toContain('set DATABASE_URL');
   }, 60_000);
+
+  it('runs the service with the heap settings that start:prod and the image use too', () => {
+    const [appPid] = processesMentioning('dist/src/main.js').filter((pid) =>
+      readFileSync(`/proc/${pid}/environ`, 'utf8').includes(`DATA_DIR=${dataDir}`),
+    );
+    const args = readFileSync(`/proc/${appPid}/cmdline`, 'utf8').split('\0');
+    const startProd = (
+      JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    ).scripts['start:prod'];
+    const dockerCmd = /^CMD (\[.*\])$/m.exec(readFileSync(join(root, 'docker', 'Dockerfile'), 'utf8'))![1];
+    expect(SERVICE_NODE_FLAGS).toContain('--max-semi-space-size=4');
+    for (const flag of SERVICE_NODE_FLAGS) {
+      expect(args).toContain(flag);
+      expect(startProd.split(' ')).toContain(flag);
+      expect(JSON.parse(dockerCmd)).toContain(flag);
+    }
+  });
 
   it('stops the app and the embedded PostgreSQL on SIGTERM, leaving no process behind', async () => {
     const postgresPid = Number(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
