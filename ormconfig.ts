@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { join } from 'node:path';
+import { PooledDataSource } from './src/database/pooled-data-source';
 
 /**
  * The one data source definition: the app, the CLI, the migration commands and the tests all build
@@ -28,7 +29,7 @@ export function dataSourceOptions(url: string): DataSourceOptions {
 }
 
 export function createDataSource(url: string): DataSource {
-  return new DataSource(dataSourceOptions(url));
+  return new PooledDataSource(dataSourceOptions(url));
 }
 
 /** For the TypeORM CLI (`typeorm -d dist/ormconfig.js`): needs DATABASE_URL. */

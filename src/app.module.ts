@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
 import { dataSourceOptions } from '../ormconfig';
 import { APP_CONFIG, AppConfig } from './config/app-config';
+import { PooledDataSource } from './database/pooled-data-source';
 import { IdempotencyModule } from './shared/http/idempotency/idempotency.module';
 import { LoggingModule } from './shared/logging/logging.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
@@ -34,7 +35,10 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         LoggingModule.forRoot(logger),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl), autoLoadEntities: false }),
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({ ...dataSourceOptions(config.databaseUrl), autoLoadEntities: false }),
+          dataSourceFactory: (options) => new PooledDataSource(options!).initialize(),
+        }),
         HealthModule,
         CatalogModule,
         AuthModule,
