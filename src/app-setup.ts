@@ -7,7 +7,7 @@ import { ErrorResponseFilter } from './shared/http/error-response.filter';
 import { installJsonReply } from './shared/http/json-reply';
 import { parseQueryString } from './shared/http/query-string';
 import { requestContextMiddleware } from './shared/http/request-context.middleware';
-import { UndeclaredQueryInterceptor } from './shared/http/undeclared-query.interceptor';
+import { attachRouteEnhancers } from './shared/http/route-enhancers';
 import { createValidationPipe } from './shared/http/validation';
 import { setupOpenApi } from './openapi';
 
@@ -30,7 +30,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
 
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ErrorResponseFilter(logger));
-  app.useGlobalInterceptors(new UndeclaredQueryInterceptor());
+  attachRouteEnhancers(app);
   setupOpenApi(app);
   boundSlowClients(app.getHttpServer() as Server, config);
 }

@@ -43,6 +43,17 @@ describe('deployment access guard (nonce-info)', () => {
     await request(t.http).get(nonceInfo('not-a-uuid')).expect(401);
   });
 
+  it('checks credentials before a query parameter the route does not declare', async () => {
+    await request(t.http)
+      .get(`${nonceInfo(deployment.id)}?verbose=1`)
+      .expect(401);
+    const res = await request(t.http)
+      .get(`${nonceInfo(deployment.id)}?verbose=1`)
+      .set('x-api-key', deployment.members[0].apiKey)
+      .expect(400);
+    expect(res.body.details).toEqual([{ field: 'verbose', message: 'verbose is not allowed' }]);
+  });
+
   it('answers a foreign and an unknown deployment with identical 404 bodies', async () => {
     const foreign = await request(t.http).get(nonceInfo(deployment.id)).set('x-api-key', outsider.apiKey).expect(404);
     const unknown = await request(t.http)

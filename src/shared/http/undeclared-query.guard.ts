@@ -1,42 +1,24 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
-import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
+import { CanActivate, ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import { Observable } from 'rxjs';
 import { DomainError } from '../domain/domain-error';
 
 /**
- * Handlers with a query DTO reject unknown parameters through the validation pipe. This covers the
- * handlers that declare no query at all, so that a typo never passes silently anywhere (SPEC §1).
+ * Handlers with a query DTO reject unknown parameters through the validation pipe. This guard
+ * covers the handlers that declare no query at all, so that a typo never passes silently anywhere
+ * (SPEC §1). `attachRouteEnhancers` puts it after each such route's own guards: credentials are
+ * checked first (401), as on the routes whose DTO finds the stray parameter.
  */
-@Injectable()
-export class UndeclaredQueryInterceptor implements NestInterceptor {
-  private readonly declaresQuery = new WeakMap<object, boolean>();
-
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+export class UndeclaredQueryGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
     const query = context.switchToHttp().getRequest<Request>().query;
     const keys = Object.keys(query ?? {});
-    if (keys.length > 0 && !this.handlerDeclaresQuery(context)) {
+    if (keys.length > 0) {
       throw DomainError.invalid(
         'VALIDATION_FAILED',
         `Invalid request: ${keys.join(', ')}`,
         keys.map((field) => ({ field, message: `${field} is not allowed` })),
       );
     }
-    return next.handle();
-  }
-
-  private handlerDeclaresQuery(context: ExecutionContext): boolean {
-    const handler = context.getHandler();
-    let declared = this.declaresQuery.get(handler);
-    if (declared === undefined) {
-      const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, context.getClass(), handler.name) ?? {}) as Record<
-        string,
-        unknown
-      >;
-      declared = Object.keys(args).some((key) => key.split(':')[0] === String(RouteParamtypes.QUERY));
-      this.declaresQuery.set(handler, declared);
-    }
-    return declared;
+    return true;
   }
 }

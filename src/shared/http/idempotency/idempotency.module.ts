@@ -1,13 +1,15 @@
 import { Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyStore } from './idempotency.store';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Installs the Idempotency-Key interceptor on every route, and drops expired keys hourly. */
+/**
+ * The Idempotency-Key interceptor (put on every POST and PATCH route by `attachRouteEnhancers`) and
+ * its store, whose expired keys it drops hourly.
+ */
 @Module({
-  providers: [IdempotencyStore, { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }],
+  providers: [IdempotencyStore, IdempotencyInterceptor],
 })
 export class IdempotencyModule implements OnApplicationBootstrap, OnApplicationShutdown {
   private timer: NodeJS.Timeout | undefined;

@@ -1,0 +1,67 @@
+import type { INestApplication, Type } from '@nestjs/common';
+import { RequestMethod } from '@nestjs/common';
+import {
+  GUARDS_METADATA,
+  INTERCEPTORS_METADATA,
+  METHOD_METADATA,
+  ROUTE_ARGS_METADATA,
+} from '@nestjs/common/constants.js';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
+import { ModulesContainer } from '@nestjs/core';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { UndeclaredQueryGuard } from './undeclared-query.guard';
+
+const WRITES = new Set<RequestMethod>([RequestMethod.POST, RequestMethod.PATCH]);
+
+type Handler = (...args: never[]) => unknown;
+
+/**
+ * Enhancers that concern only some routes, attached to exactly those routes' handlers:
+ *
+ * - the Idempotency-Key interceptor, to every POST and PATCH (SPEC §13);
+ * - the undeclared-query guard, after the route's own guards, to every handler without a query DTO.
+ *
+ * Registered globally they would run on every request: Nest passes each request of a route that
+ * has any interceptor through an RxJS pipeline, about a tenth of the CPU a GET costs (a profile
+ * of the transaction detail endpoint), and a global guard runs before the routes' own, which
+ * would answer a stray parameter with 400 before credentials get their 401.
+ *
+ * Nest builds its routes from this metadata when the app initialises, so this runs before
+ * `init`/`listen` (`configureApp`).
+ */
+export function attachRouteEnhancers(app: INestApplication): void {
+  const idempotency = app.get(IdempotencyInterceptor, { strict: false });
+  const undeclaredQuery = new UndeclaredQueryGuard();
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const { metatype } of module.controllers.values()) {
+      if (typeof metatype !== 'function') continue;
+      const controller = metatype as Type;
+      for (const [name, handler] of routeHandlers(controller)) {
+        if (WRITES.has(Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod)) {
+          defineList(INTERCEPTORS_METADATA, handler, (list) => [idempotency, ...list]);
+        }
+        if (!declaresQuery(controller, name))
+          defineList(GUARDS_METADATA, handler, (list) => [...list, undeclaredQuery]);
+      }
+    }
+  }
+}
+
+function* routeHandlers(controller: Type): Generator<[string, Handler]> {
+  const prototype = controller.prototype as Record<string, unknown>;
+  for (const name of Object.getOwnPropertyNames(prototype)) {
+    const handler = Object.getOwnPropertyDescriptor(prototype, name)?.value as unknown;
+    // A route's method carries its HTTP method; the class (`constructor`) carries only a path.
+    if (typeof handler === 'function' && Reflect.hasOwnMetadata(METHOD_METADATA, handler))
+      yield [name, handler as Handler];
+  }
+}
+
+function declaresQuery(controller: Type, name: string): boolean {
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<string, unknown>;
+  return Object.keys(args).some((key) => key.split(':')[0] === String(RouteParamtypes.QUERY));
+}
+
+function defineList(key: string, handler: Handler, change: (list: unknown[]) => unknown[]): void {
+  Reflect.defineMetadata(key, change((Reflect.getMetadata(key, handler) as unknown[] | undefined) ?? []), handler);
+}
