@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { keccak256, type Hex } from 'viem';
 import { CURRENCIES } from '../../src/modules/catalog/seed/currencies';
+import { PublicCacheInterceptor } from '../../src/shared/http/public-cache.interceptor';
 import { createScratchDatabase, ScratchDatabase } from '../support/scratch-database';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -461,6 +462,32 @@ describe('catalog: public currencies and smart contract versions', () => {
         expect(res.headers['cache-control']).toBe('public, max-age=60');
       },
     );
+
+    it('answers a URL it answered before without routing it again: same body, ETag and 304', async () => {
+      const path = `${LIST}?chainId=56&sortOrder=asc`;
+      const first = await request(t.http).get(path).expect(200);
+      const intercepted = jest.spyOn(PublicCacheInterceptor.prototype, 'intercept');
+      try {
+        const again = await request(t.http).get(path).expect(200);
+        expect(again.text).toBe(first.text);
+        expect(again.headers).toMatchObject({
+          etag: first.headers.etag,
+          'cache-control': 'public, max-age=60',
+          'content-type': first.headers['content-type'],
+          'x-request-id': expect.any(String),
+        });
+        await request(t.http)
+          .get(path)
+          .set('If-None-Match', first.headers.etag as string)
+          .expect(304);
+        expect(intercepted).not.toHaveBeenCalled();
+        // A URL not answered before still goes to its route.
+        await request(t.http).get(`${path}&isNative=false`).expect(200);
+        expect(intercepted).toHaveBeenCalledTimes(1);
+      } finally {
+        intercepted.mockRestore();
+      }
+    });
 
     it('compares If-None-Match weakly and reads lists and *', async () => {
       const etag = (await request(t.http).get(LIST).expect(200)).headers.etag as string;

@@ -4,10 +4,11 @@ import {
   ExecutionContext,
   Injectable,
   NestInterceptor,
+  NestMiddleware,
   UseInterceptors,
 } from '@nestjs/common';
 import { ApiHeader, ApiResponse } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { map, Observable, of } from 'rxjs';
 
@@ -54,12 +55,21 @@ export class PrecomputedJsonCache {
 }
 
 /**
+ * Public answers fixed for the life of the process, by exact request URL: filled by
+ * `PublicCacheInterceptor`, answered by `RememberedPublicResponseMiddleware`. A module using
+ * `@PublicCache()` provides it (one per module, shared by its controllers).
+ */
+@Injectable()
+export class RememberedPublicResponses extends PrecomputedJsonCache {}
+
+/**
  * Makes a public GET cacheable (SPEC §4): serialises the body once, labels it with a strong ETag
  * (SHA-256 of the exact bytes sent) and `Cache-Control: public, max-age=60`.
  *
  * A handler that answers a `PrecomputedJson` declares its answer fixed for the life of the
- * process, so that answer is also remembered by the exact request URL: the same URL again is
- * answered from here, before the validation pipe and the handler run (interceptors run before
+ * process, so that answer is also remembered by the exact request URL (`RememberedPublicResponses`):
+ * the same URL again is answered by `RememberedPublicResponseMiddleware` where the module mounts
+ * it, or else here, before the validation pipe and the handler run (interceptors run before
  * pipes). Only a 200 is remembered; errors are thrown past this interceptor and so are neither
  * remembered nor marked cacheable.
  *
@@ -70,7 +80,7 @@ export class PrecomputedJsonCache {
  */
 @Injectable()
 export class PublicCacheInterceptor implements NestInterceptor {
-  private readonly byUrl = new PrecomputedJsonCache();
+  constructor(private readonly byUrl: RememberedPublicResponses) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<string> {
     const http = context.switchToHttp();
@@ -85,6 +95,27 @@ export class PublicCacheInterceptor implements NestInterceptor {
         return labelled(res, body);
       }),
     );
+  }
+}
+
+/**
+ * Answers a GET (or HEAD) whose response is remembered, before Nest routes it: no guard, pipe or
+ * interceptor pipeline runs for it, which made a remembered answer cost about as much as `/health`
+ * does. The bytes, headers and the 304 for a current If-None-Match are the interceptor's (both
+ * write through `labelled` and Express's `res.send`). A module mounts it on its `@PublicCache()`
+ * routes after the per-client rate limit (`AuthModule`), which still counts these requests.
+ */
+@Injectable()
+export class RememberedPublicResponseMiddleware implements NestMiddleware {
+  constructor(private readonly byUrl: RememberedPublicResponses) {}
+
+  use(req: Request, res: Response, next: NextFunction): void {
+    const remembered = req.method === 'GET' || req.method === 'HEAD' ? this.byUrl.find(req.originalUrl) : undefined;
+    if (remembered === undefined) {
+      next();
+      return;
+    }
+    res.status(200).send(labelled(res, remembered));
   }
 }
 
