@@ -19,11 +19,11 @@ export class PooledDataSource extends DataSource {
       return super.query<T>(query, parameters, queryRunner);
     }
     const client = await (this.driver as unknown as { master: Pool }).master.connect();
-    // A connection that failed is dropped, not given back: one that reports an error while checked
-    // out (as TypeORM's runner does), and one whose statement failed other than by PostgreSQL
-    // refusing it (severity ERROR: a unique violation, a timeout), which keeps the session. A
-    // terminated session is FATAL and the socket's end comes only later: TypeORM would give that
-    // connection back and fail the next statement on it too.
+    // The connection goes back to the pool unless it failed: it reported an error while checked out
+    // (TypeORM's runner drops it then too), or its statement failed other than by PostgreSQL
+    // refusing it. A refusal (severity ERROR: a unique violation, a statement timeout) leaves the
+    // session usable. A terminated session is FATAL and its socket's end arrives only later, so
+    // TypeORM would give that connection back and fail the next statement on it too.
     let broken: Error | undefined;
     const onError = (error: Error): void => {
       broken = error;

@@ -38,10 +38,9 @@ export function attachRouteEnhancers(app: INestApplication): void {
       const controller = metatype as Type;
       for (const [name, handler] of routeHandlers(controller)) {
         if (WRITES.has(Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod)) {
-          defineList(INTERCEPTORS_METADATA, handler, (list) => [idempotency, ...list]);
+          attach(INTERCEPTORS_METADATA, handler, idempotency, 'first');
         }
-        if (!declaresQuery(controller, name))
-          defineList(GUARDS_METADATA, handler, (list) => [...list, undeclaredQuery]);
+        if (!declaresQuery(controller, name)) attach(GUARDS_METADATA, handler, undeclaredQuery, 'last');
       }
     }
   }
@@ -62,6 +61,14 @@ function declaresQuery(controller: Type, name: string): boolean {
   return Object.keys(args).some((key) => key.split(':')[0] === String(RouteParamtypes.QUERY));
 }
 
-function defineList(key: string, handler: Handler, change: (list: unknown[]) => unknown[]): void {
-  Reflect.defineMetadata(key, change((Reflect.getMetadata(key, handler) as unknown[] | undefined) ?? []), handler);
+/**
+ * Puts `enhancer` first or last in the handler's list. The metadata belongs to the class, so an
+ * earlier app in the same process (the tests start many) left its own instance there: it is
+ * replaced, not kept beside. Routes an app has built keep the instances they were built with.
+ */
+function attach(key: string, handler: Handler, enhancer: object, at: 'first' | 'last'): void {
+  const others = ((Reflect.getMetadata(key, handler) as object[] | undefined) ?? []).filter(
+    (entry) => entry.constructor !== enhancer.constructor,
+  );
+  Reflect.defineMetadata(key, at === 'first' ? [enhancer, ...others] : [...others, enhancer], handler);
 }
