@@ -65,6 +65,19 @@ const accountColumns = (member: string) => `a.id, a.name, a.created_at, a.networ
          WHERE am.account_id = a.id ORDER BY m.address_hex) AS member_addresses,
   EXISTS (SELECT 1 FROM member_hidden_accounts h WHERE h.member_id = ${member} AND h.account_id = a.id) AS is_hidden`;
 
+/** The member a `CallerLookup` finds (`FROM (lookup.sql) caller`), named apart from the row it is joined to. */
+const CALLER_COLUMNS = `caller.id AS member_id, caller.address AS member_address, caller.address_hex AS member_address_hex`;
+
+interface CallerColumns {
+  member_id: string;
+  member_address: string;
+  member_address_hex: `0x${string}`;
+}
+
+function callerFromRow(row: CallerColumns): CallerRow {
+  return { id: row.member_id, address: row.member_address, address_hex: row.member_address_hex };
+}
+
 function contractFromRow(row: Omit<AccountRow, 'id' | 'name' | 'created_at' | 'member_addresses' | 'is_hidden'>) {
   if (row.network_type === null || row.contract_address_hex === null) return null;
   const networkType = row.network_type;
@@ -163,19 +176,16 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
     accountId: string,
     lookup: CallerLookup,
   ): Promise<{ member: CallerRow; account: AccountRecord | undefined } | undefined> {
-    const rows: (AccountRow & { member_id: string; member_address: string; member_address_hex: `0x${string}` })[] =
-      await this.dataSource.query(
-        `SELECT caller.id AS member_id, caller.address AS member_address, caller.address_hex AS member_address_hex,
-                ${accountColumns('caller.id')}
-           FROM (${lookup.sql}) caller
-           LEFT JOIN (account_members me JOIN accounts a ON a.id = me.account_id)
-             ON me.member_id = caller.id AND me.account_id = $${lookup.params.length + 1}`,
-        [...lookup.params, accountId],
-      );
+    const rows: (AccountRow & CallerColumns)[] = await this.dataSource.query(
+      `SELECT ${CALLER_COLUMNS}, ${accountColumns('caller.id')}
+         FROM (${lookup.sql}) caller
+         LEFT JOIN (account_members me JOIN accounts a ON a.id = me.account_id)
+           ON me.member_id = caller.id AND me.account_id = $${lookup.params.length + 1}`,
+      [...lookup.params, accountId],
+    );
     const row = rows[0];
     if (row === undefined) return undefined;
-    const member = { id: row.member_id, address: row.member_address, address_hex: row.member_address_hex };
-    return { member, account: row.id === null ? undefined : accountFromRow(row) };
+    return { member: callerFromRow(row), account: row.id === null ? undefined : accountFromRow(row) };
   }
 
   async renameAccount(accountId: string, name: string): Promise<void> {
@@ -344,22 +354,16 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
     id: string,
     lookup: CallerLookup,
   ): Promise<{ member: CallerRow; access: DeploymentAccess | undefined } | undefined> {
-    const rows: (Partial<DeploymentRow> & {
-      member_id: string;
-      member_address: string;
-      member_address_hex: `0x${string}`;
-      is_member: boolean;
-    })[] = await this.dataSource.query(
-      `SELECT caller.id AS member_id, caller.address AS member_address, caller.address_hex AS member_address_hex,
-                ${DEPLOYMENT_COLUMNS},
-                EXISTS (SELECT 1 FROM account_members am WHERE am.account_id = d.account_id AND am.member_id = caller.id) AS is_member
-           FROM (${lookup.sql}) caller
-           LEFT JOIN deployments d ON d.id = $${lookup.params.length + 1}`,
+    const rows: (Partial<DeploymentRow> & CallerColumns & { is_member: boolean })[] = await this.dataSource.query(
+      `SELECT ${CALLER_COLUMNS}, ${DEPLOYMENT_COLUMNS},
+              EXISTS (SELECT 1 FROM account_members am WHERE am.account_id = d.account_id AND am.member_id = caller.id) AS is_member
+         FROM (${lookup.sql}) caller
+         LEFT JOIN deployments d ON d.id = $${lookup.params.length + 1}`,
       [...lookup.params, id],
     );
     const row = rows[0];
     if (row === undefined) return undefined;
-    const member = { id: row.member_id, address: row.member_address, address_hex: row.member_address_hex };
+    const member = callerFromRow(row);
     if (row.id === null || row.id === undefined) return { member, access: undefined };
     return { member, access: { deployment: deploymentFromRow(row as DeploymentRow), isMember: row.is_member } };
   }
