@@ -67,39 +67,51 @@ describe('RememberedPublicResponseMiddleware', () => {
     middleware: RememberedPublicResponseMiddleware,
     method: string,
     originalUrl: string,
-  ): { sent: unknown[]; status: number | undefined; headers: Map<string, string>; passed: boolean } {
+    fresh = false,
+  ): { ended: unknown[]; status: number | undefined; headers: Map<string, unknown>; passed: boolean } {
     const outcome = {
-      sent: [] as unknown[],
+      ended: [] as unknown[],
       status: undefined as number | undefined,
-      headers: new Map(),
+      headers: new Map<string, unknown>(),
       passed: false,
     };
     const res = {
-      setHeader: (name: string, value: string) => outcome.headers.set(name.toLowerCase(), value),
-      type: (value: string) => outcome.headers.set('content-type', value),
-      status(code: number) {
+      set statusCode(code: number) {
         outcome.status = code;
-        return this;
       },
-      send: (body: unknown) => outcome.sent.push(body),
+      setHeader: (name: string, value: unknown) => outcome.headers.set(name.toLowerCase(), value),
+      end: (body?: unknown) => outcome.ended.push(body),
     };
     const next: NextFunction = () => {
       outcome.passed = true;
     };
-    middleware.use({ method, originalUrl } as Request, res as unknown as Response, next);
+    middleware.use({ method, originalUrl, fresh } as Request, res as unknown as Response, next);
     return outcome;
   }
 
-  it('answers a remembered URL itself, labelled as the interceptor labels it', () => {
+  it('answers a remembered URL itself with its encoded bytes, labelled as the interceptor labels it', () => {
     const remembered = new RememberedPublicResponses();
-    const body = remembered.remember(url, new PrecomputedJson([{ id: '1' }]));
+    const body = remembered.remember(url, new PrecomputedJson([{ id: '1', name: 'Tether USD₮' }]));
     const outcome = run(new RememberedPublicResponseMiddleware(remembered), 'GET', url);
-    expect(outcome).toMatchObject({ passed: false, status: 200, sent: [body.json] });
+    expect(outcome).toMatchObject({ passed: false, status: 200, ended: [Buffer.from(body.json)] });
     expect(Object.fromEntries(outcome.headers)).toEqual({
       etag: body.etag,
       'cache-control': 'public, max-age=60',
-      'content-type': 'application/json',
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body.json),
     });
+  });
+
+  it('answers HEAD with the headers and no body, and a current If-None-Match with a bare 304', () => {
+    const remembered = new RememberedPublicResponses();
+    const body = remembered.remember(url, new PrecomputedJson([{ id: '1' }]));
+    const middleware = new RememberedPublicResponseMiddleware(remembered);
+    const head = run(middleware, 'HEAD', url);
+    expect(head).toMatchObject({ passed: false, status: 200, ended: [undefined] });
+    expect(head.headers.get('content-length')).toBe(Buffer.byteLength(body.json));
+    const notModified = run(middleware, 'GET', url, true);
+    expect(notModified).toMatchObject({ passed: false, status: 304, ended: [undefined] });
+    expect(Object.fromEntries(notModified.headers)).toEqual({ etag: body.etag, 'cache-control': 'public, max-age=60' });
   });
 
   it.each([
@@ -109,6 +121,6 @@ describe('RememberedPublicResponseMiddleware', () => {
     const remembered = new RememberedPublicResponses();
     remembered.remember(url, new PrecomputedJson([]));
     const outcome = run(new RememberedPublicResponseMiddleware(remembered), method, originalUrl);
-    expect(outcome).toMatchObject({ passed: true, status: undefined, sent: [] });
+    expect(outcome).toMatchObject({ passed: true, status: undefined, ended: [] });
   });
 });

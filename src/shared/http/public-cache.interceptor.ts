@@ -14,6 +14,7 @@ import { map, Observable, of } from 'rxjs';
 
 /** How long any client or shared cache may reuse a public response without asking again. */
 const MAX_AGE_SECONDS = 60;
+const CACHE_CONTROL = `public, max-age=${MAX_AGE_SECONDS}`;
 
 /**
  * A public body serialised once with its ETag, for responses that cannot change while the process
@@ -22,11 +23,14 @@ const MAX_AGE_SECONDS = 60;
  */
 export class PrecomputedJson {
   readonly json: string;
+  /** `json` encoded once, for `RememberedPublicResponseMiddleware`'s direct write. */
+  readonly bytes: Buffer;
   readonly etag: string;
 
   constructor(body: unknown) {
     this.json = JSON.stringify(body);
-    this.etag = `"${createHash('sha256').update(this.json).digest('base64url')}"`;
+    this.bytes = Buffer.from(this.json);
+    this.etag = `"${createHash('sha256').update(this.bytes).digest('base64url')}"`;
   }
 }
 
@@ -101,9 +105,12 @@ export class PublicCacheInterceptor implements NestInterceptor {
 /**
  * Answers a GET (or HEAD) whose response is remembered, before Nest routes it: no guard, pipe or
  * interceptor pipeline runs for it, which made a remembered answer cost about as much as `/health`
- * does. The bytes, headers and the 304 for a current If-None-Match are the interceptor's (both
- * write through `labelled` and Express's `res.send`). A module mounts it on its `@PublicCache()`
- * routes after the per-client rate limit (`AuthModule`), which still counts these requests.
+ * does. It writes the encoded bytes with fixed headers itself: `res.send` would parse and re-format
+ * the Content-Type and encode the string again on every request. The headers are the ones
+ * `labelled` + `res.send` give the first answer, and the 304 for a current If-None-Match is
+ * Express's own test (`req.fresh`); `catalog.e2e-spec` compares the two answers. A module mounts
+ * it on its `@PublicCache()` routes after the per-client rate limit (`AuthModule`), which still
+ * counts these requests.
  */
 @Injectable()
 export class RememberedPublicResponseMiddleware implements NestMiddleware {
@@ -115,14 +122,24 @@ export class RememberedPublicResponseMiddleware implements NestMiddleware {
       next();
       return;
     }
-    res.status(200).send(labelled(res, remembered));
+    res.statusCode = 200;
+    res.setHeader('ETag', remembered.etag);
+    res.setHeader('Cache-Control', CACHE_CONTROL);
+    if (req.fresh) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', remembered.bytes.length);
+    res.end(req.method === 'HEAD' ? undefined : remembered.bytes);
   }
 }
 
 /** Labels the response cacheable with the body's ETag and answers the body to write. */
 function labelled(res: Response, { json, etag }: PrecomputedJson): string {
   res.setHeader('ETag', etag);
-  res.setHeader('Cache-Control', `public, max-age=${MAX_AGE_SECONDS}`);
+  res.setHeader('Cache-Control', CACHE_CONTROL);
   res.type('application/json');
   return json;
 }
@@ -130,7 +147,7 @@ function labelled(res: Response, { json, etag }: PrecomputedJson): string {
 /** The headers of a 200 that passed through `PublicCacheInterceptor`, for `ApiOkResponse({ headers })`. */
 export const PUBLIC_CACHE_HEADERS = {
   ETag: { description: 'Strong validator of this body; send it back in If-None-Match.', schema: { type: 'string' } },
-  'Cache-Control': { description: `public, max-age=${MAX_AGE_SECONDS}`, schema: { type: 'string' } },
+  'Cache-Control': { description: CACHE_CONTROL, schema: { type: 'string' } },
 };
 
 /** Makes every GET of a controller (or one handler) cacheable, and documents how. */
