@@ -118,13 +118,13 @@ async function authorize(req, deploymentId) {
 }
 
 /**
- * The other lists: the same statements the app's repositories send (count, then the page), rows
- * sent as they come. Balances is a hook for the `sdk` branch's endpoint: align its SQL on merge.
+ * The other lists: the same statements the app's repositories send (the total, from the list's
+ * rollup where the app reads it there, and the page), rows sent as they come. Balances is a hook for the `sdk` branch's endpoint: align its SQL on merge.
  */
 const LISTS = {
   invoices: async (id) => {
     const [count, page] = await Promise.all([
-      pool.query(`SELECT count(*) AS total FROM invoices WHERE deployment_id = $1`, [id]),
+      pool.query(`SELECT coalesce(sum(n), 0) AS total FROM invoice_totals WHERE deployment_id = $1`, [id]),
       pool.query(
         `SELECT id, deployment_id, chain_id, public_id, invoice_nonce, invoice_address_hex, requested_amount, currency_ids, tracking_id,
                 callback_url, payment_page_button_url, payment_page_button_text, status, paid_amount, created_at, updated_at
@@ -141,7 +141,7 @@ const LISTS = {
   },
   payouts: async (id) => {
     const [count, page] = await Promise.all([
-      pool.query(`SELECT count(*) AS total FROM payouts WHERE deployment_id = $1`, [id]),
+      pool.query(`SELECT coalesce(sum(n), 0) AS total FROM payout_totals WHERE deployment_id = $1`, [id]),
       pool.query(
         `SELECT id, deployment_id, queue_operation_id, currency_id, amount, to_address, tracking_id, callback_url, nonce, status, created_by,
                 created_by_member_id, created_at, updated_at
@@ -154,7 +154,7 @@ const LISTS = {
   operations: async (id) => {
     const where = `o.deployment_id = $1 AND o.deleted_at IS NULL`;
     const [count, page] = await Promise.all([
-      pool.query(`SELECT count(*)::int AS total FROM queue_operations o WHERE ${where}`, [id]),
+      pool.query(`SELECT coalesce(sum(n), 0) AS total FROM queue_operation_totals WHERE deployment_id = $1`, [id]),
       pool.query(
         `SELECT o.id, o.deployment_id, o.nonce, o.operation_type, o.status, o.calls, o.payload, o.created_by, o.created_by_member_id,
                 o.signature_blob, o.tx_hash, o.expires_at, o.dapp_metadata, o.created_at, o.updated_at,
@@ -165,7 +165,7 @@ const LISTS = {
         [id, 10, '0'],
       ),
     ]);
-    return { total: count.rows[0].total, items: page.rows };
+    return { total: Number(count.rows[0].total), items: page.rows };
   },
   claims: async (id) => {
     const grouped = `SELECT t.invoice_id, t.currency_id, min(t.created_at) AS first_at, max(t.created_at) AS last_at,

@@ -4,6 +4,7 @@ import type { TransactionListCriteria } from '../../src/modules/deployments/doma
 import { TypeOrmTransactionReadRepository } from '../../src/modules/deployments/infrastructure/typeorm-transaction-read.repository';
 import { createDeployment, TestDeployment } from '../support/builders';
 import { amountBuckets } from '../support/transaction-rollups';
+import { retryingDeadlocks } from '../support/deadlocks';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const USDT = '1-0xdac17f958d2ee523a2206206994597c13d831ec7';
@@ -153,15 +154,6 @@ describe('transaction totals and amounts (rollups by deployment, month and day)'
     };
     // Two writers updating random rows may lock them in opposite orders: PostgreSQL then aborts one
     // whole transaction (40P01), which leaves every count as it was, and that writer tries again.
-    const retryingDeadlocks = async (work: () => Promise<void>): Promise<void> => {
-      for (;;) {
-        try {
-          return await work();
-        } catch (error) {
-          if ((error as { driverError?: { code?: string } }).driverError?.code !== '40P01') throw error;
-        }
-      }
-    };
     const write = async (seed: number): Promise<void> => {
       switch ((writes + seed) % 4) {
         case 0:

@@ -121,10 +121,7 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
     if (filter.statuses) where.add((p) => `status = ANY(${p(filter.statuses)}::text[])`);
     const whereSql = where.sql;
     const params = where.params;
-    const [{ total }]: { total: string }[] = await this.dataSource.query(
-      `SELECT count(*) AS total FROM invoices WHERE ${whereSql}`,
-      params,
-    );
+    const total = await this.total(deploymentId, filter, where);
     const direction = filter.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const column = SORT_COLUMNS[filter.sortBy];
     const order = column === 'id' ? `id ${direction}` : `${column} ${direction}, id ${direction}`;
@@ -132,7 +129,26 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
       `SELECT ${COLUMNS} FROM invoices WHERE ${whereSql} ORDER BY ${order} LIMIT ${filter.limit} OFFSET $${params.length + 1}`,
       [...params, filter.offset],
     );
-    return { total: Number(total), items: rows.map((row) => invoiceFromRow(row, this.catalog)) };
+    return { total, items: rows.map((row) => invoiceFromRow(row, this.catalog)) };
+  }
+
+  /**
+   * The list's exact total: summed from `invoice_totals` (per deployment and status, kept by
+   * triggers) when nothing but the status narrows the list, else counted from the rows. A filter
+   * added later counts rows until the rollup learns it.
+   */
+  private async total(deploymentId: string, filter: InvoiceListFilter, rows: SqlWhere): Promise<number> {
+    const { statuses, sortBy: _sortBy, sortOrder: _sortOrder, limit: _limit, offset: _offset, ...narrowing } = filter;
+    let sql = `SELECT count(*) AS total FROM invoices WHERE ${rows.sql}`;
+    let params = rows.params;
+    if (Object.values(narrowing).every((value) => value === undefined)) {
+      const buckets = new SqlWhere().add((p) => `deployment_id = ${p(deploymentId)}`);
+      if (statuses) buckets.add((p) => `status = ANY(${p(statuses)}::text[])`);
+      sql = `SELECT coalesce(sum(n), 0) AS total FROM invoice_totals WHERE ${buckets.sql}`;
+      params = buckets.params;
+    }
+    const [{ total }]: { total: string }[] = await this.dataSource.query(sql, params);
+    return Number(total);
   }
 
   async settledByCurrency(invoiceIds: readonly string[]): Promise<Map<string, Map<string, bigint>>> {

@@ -67,10 +67,7 @@ export class TypeOrmPayoutRepository extends PayoutRepository {
     if (filter.statuses) where.add((p) => `status = ANY(${p(filter.statuses)}::text[])`);
     const whereSql = where.sql;
     const params = where.params;
-    const [{ total }]: { total: string }[] = await this.dataSource.query(
-      `SELECT count(*) AS total FROM payouts WHERE ${whereSql}`,
-      params,
-    );
+    const total = await this.total(deploymentId, filter, where);
     const direction = filter.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const column = SORT_COLUMNS[filter.sortBy];
     const order = column === 'id' ? `id ${direction}` : `${column} ${direction}, id ${direction}`;
@@ -78,7 +75,35 @@ export class TypeOrmPayoutRepository extends PayoutRepository {
       `SELECT ${COLUMNS} FROM payouts WHERE ${whereSql} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, filter.limit, filter.offset],
     );
-    return { total: Number(total), items: rows.map(payoutFromRow) };
+    return { total, items: rows.map(payoutFromRow) };
+  }
+
+  /**
+   * The list's exact total: summed from `payout_totals` (per deployment, status and currency, kept
+   * by triggers) when nothing but those narrows the list, else counted from the rows. A filter
+   * added later counts rows until the rollup learns it.
+   */
+  private async total(deploymentId: string, filter: PayoutListFilter, rows: SqlWhere): Promise<number> {
+    const {
+      statuses,
+      currencyIds,
+      sortBy: _sortBy,
+      sortOrder: _sortOrder,
+      limit: _limit,
+      offset: _offset,
+      ...narrowing
+    } = filter;
+    let sql = `SELECT count(*) AS total FROM payouts WHERE ${rows.sql}`;
+    let params = rows.params;
+    if (Object.values(narrowing).every((value) => value === undefined)) {
+      const buckets = new SqlWhere().add((p) => `deployment_id = ${p(deploymentId)}`);
+      if (currencyIds) buckets.add((p) => `currency_id = ANY(${p(currencyIds)}::text[])`);
+      if (statuses) buckets.add((p) => `status = ANY(${p(statuses)}::text[])`);
+      sql = `SELECT coalesce(sum(n), 0) AS total FROM payout_totals WHERE ${buckets.sql}`;
+      params = buckets.params;
+    }
+    const [{ total }]: { total: string }[] = await this.dataSource.query(sql, params);
+    return Number(total);
   }
 }
 

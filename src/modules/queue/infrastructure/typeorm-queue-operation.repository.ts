@@ -243,10 +243,7 @@ export class TypeOrmQueueOperationRepository extends QueueOperationRepository {
     const whereSql = where.sql;
     const params = where.params;
     const direction = filter.sortOrder === 'desc' ? 'DESC' : 'ASC';
-    const [{ total }]: { total: number }[] = await this.dataSource.query(
-      `SELECT count(*)::int AS total FROM queue_operations o WHERE ${whereSql}`,
-      params,
-    );
+    const total = await this.total(deploymentId, filter, where);
     const rows: (OperationRow & { effective_status: QueueOperationStatus })[] = await this.dataSource.query(
       `SELECT ${COLUMNS} FROM queue_operations o WHERE ${whereSql}
         ORDER BY o.nonce ${direction}, o.created_at ${direction}, o.id ${direction}
@@ -254,6 +251,25 @@ export class TypeOrmQueueOperationRepository extends QueueOperationRepository {
       [...params, filter.limit, filter.offset],
     );
     return { total, items: rows.map((row) => fromRow(row, networkType)) };
+  }
+
+  /**
+   * The list's exact total: summed from `queue_operation_totals` (live operations per deployment
+   * and type, kept by triggers) when nothing but the type narrows the list, else counted from the
+   * rows. A status filter counts rows: an expired dApp transaction turns CANCELLED without a write.
+   */
+  private async total(deploymentId: string, filter: QueueListFilter, rows: SqlWhere): Promise<number> {
+    const { statuses, operationTypes, sortOrder: _sortOrder, limit: _limit, offset: _offset, ...narrowing } = filter;
+    let sql = `SELECT count(*) AS total FROM queue_operations o WHERE ${rows.sql}`;
+    let params = rows.params;
+    if (!statuses?.length && Object.values(narrowing).every((value) => value === undefined)) {
+      const buckets = new SqlWhere().add((p) => `deployment_id = ${p(deploymentId)}`);
+      if (operationTypes?.length) buckets.add((p) => `operation_type = ANY(${p(operationTypes)}::text[])`);
+      sql = `SELECT coalesce(sum(n), 0) AS total FROM queue_operation_totals WHERE ${buckets.sql}`;
+      params = buckets.params;
+    }
+    const [{ total }]: { total: string }[] = await this.dataSource.query(sql, params);
+    return Number(total);
   }
 
   async nonceFacts(deploymentId: string, from: bigint, manager?: EntityManager): Promise<QueueNonceFacts> {

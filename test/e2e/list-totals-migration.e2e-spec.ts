@@ -1,0 +1,90 @@
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from '../../ormconfig';
+import { dropDatabase, ensureDatabase } from '../../src/database/database-setup';
+import { changeRows, insertRows, listBuckets } from '../support/list-rows';
+import { migrationsBefore } from '../support/migrations';
+
+const LIST_TOTALS = 1763778000000;
+
+/**
+ * ListTotals fills its three rollups from the invoices, payouts and queue operations already
+ * stored, and from then on the triggers keep them: rows of an existing installation are seeded
+ * before the migration runs, and the migration also goes down and up again.
+ */
+describe('migration ListTotals', () => {
+  const serverUrl = process.env.TEST_DATABASE_SERVER_URL as string;
+  const name = `list_totals_${Date.now().toString(36)}`;
+  const deploymentId = '00000000-0000-4000-8000-0000000000d2';
+  let db: DataSource;
+
+  beforeAll(async () => {
+    const url = await ensureDatabase(serverUrl, name);
+    const before = new DataSource({ ...dataSourceOptions(url), migrations: migrationsBefore(LIST_TOTALS) });
+    await before.initialize();
+    await before.runMigrations({ transaction: 'each' });
+    const contract = `0x${'cd'.repeat(20)}`;
+    const member = `0x${'ef'.repeat(20)}`;
+    await before.query(
+      `INSERT INTO accounts (id, name, network_type, contract_address, contract_address_hex, smart_contract_version_id,
+                             initial_approvers, initial_threshold)
+       VALUES ('00000000-0000-4000-8000-0000000000a2', 'Existing', 'evm', $1, $1, '1.2.0-evm', ARRAY[$2], 1)`,
+      [contract, member],
+    );
+    await before.query(
+      `INSERT INTO members (id, address, address_hex, network_type) VALUES ('00000000-0000-4000-8000-0000000000b2', $1, $1, 'evm')`,
+      [member],
+    );
+    await before.query(
+      `INSERT INTO account_members (account_id, member_id)
+       VALUES ('00000000-0000-4000-8000-0000000000a2', '00000000-0000-4000-8000-0000000000b2')`,
+    );
+    await before.query(
+      `INSERT INTO deployments (id, account_id, chain_id, network_type, address, address_hex, smart_contract_version_id,
+                                approvers, threshold, deployment_status)
+       VALUES ($1, '00000000-0000-4000-8000-0000000000a2', '1', 'evm', $2, $2, '1.2.0-evm', ARRAY[$3], 1, 'deployed')`,
+      [deploymentId, contract, member],
+    );
+    await insertRows(before, deploymentId, 300);
+    await before.destroy();
+    db = new DataSource({ ...dataSourceOptions(url), migrations: migrationsBefore(LIST_TOTALS + 1) });
+    await db.initialize();
+    await db.runMigrations({ transaction: 'each' });
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await dropDatabase(serverUrl, name);
+  });
+
+  it('counts the existing rows per bucket, leaving deleted queue operations out', async () => {
+    const { rollup, counted } = await listBuckets(db, deploymentId);
+    expect(counted.length).toBeGreaterThan(20);
+    expect(rollup).toEqual(counted);
+    const [{ deleted }] = (await db.query(
+      `SELECT count(*)::int AS deleted FROM queue_operations WHERE deployment_id = $1 AND deleted_at IS NOT NULL`,
+      [deploymentId],
+    )) as { deleted: number }[];
+    expect(deleted).toBeGreaterThan(0);
+  });
+
+  it('keeps the totals as rows are written after it', async () => {
+    for (let kind = 0; kind < 8; kind += 1) await changeRows(db, deploymentId, kind);
+    await insertRows(db, deploymentId, 20);
+    const { rollup, counted } = await listBuckets(db, deploymentId);
+    expect(rollup).toEqual(counted);
+  });
+
+  it('goes down without a trace and up again with the same totals', async () => {
+    await db.undoLastMigration({ transaction: 'each' });
+    const left = (await db.query(
+      `SELECT tgname FROM pg_trigger WHERE tgname LIKE '%_total_%'
+       UNION ALL SELECT proname FROM pg_proc WHERE proname LIKE '%_totals_apply'
+       UNION ALL SELECT relname FROM pg_class WHERE relname IN ('invoice_totals', 'payout_totals', 'queue_operation_totals')`,
+    )) as unknown[];
+    expect(left).toEqual([]);
+    await insertRows(db, deploymentId, 10);
+    await db.runMigrations({ transaction: 'each' });
+    const { rollup, counted } = await listBuckets(db, deploymentId);
+    expect(rollup).toEqual(counted);
+  });
+});
