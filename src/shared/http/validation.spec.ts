@@ -1,7 +1,7 @@
-import { IsDefined, IsOptional, IsString } from 'class-validator';
+import { getMetadataStorage, IsDefined, IsInt, IsOptional, IsString, MetadataStorage } from 'class-validator';
 import { DomainError } from '../domain/domain-error';
 import { PrecomputedJson, PrecomputedJsonCache } from './public-cache.interceptor';
-import { createValidationPipe } from './validation';
+import { createValidationPipe, rememberValidationMetadata } from './validation';
 
 class OptionalQuery {
   @IsOptional()
@@ -65,5 +65,59 @@ describe('PrecomputedJsonCache', () => {
     cache.get('b', () => 2);
     cache.get('c', () => 3);
     expect(cache.get('a', () => 1)).not.toBe(first);
+  });
+});
+
+class BaseQuery {
+  @IsString()
+  name!: string;
+
+  @IsInt({ groups: ['paged'] })
+  page!: number;
+}
+
+class ChildQuery extends BaseQuery {
+  @IsOptional()
+  @IsString()
+  sortOrder?: string;
+}
+
+describe('remembered validation metadata', () => {
+  const storage = getMetadataStorage();
+  const own = (...args: Parameters<MetadataStorage['getTargetValidationMetadatas']>) =>
+    MetadataStorage.prototype.getTargetValidationMetadatas.apply(storage, args);
+
+  beforeAll(() => {
+    createValidationPipe();
+  });
+
+  it("answers a class's own and inherited rules as class-validator does, computed once", () => {
+    const first = storage.getTargetValidationMetadatas(ChildQuery, '', false, false);
+    expect(first).toEqual(own(ChildQuery, '', false, false));
+    expect(first.map((rule) => rule.propertyName).sort()).toEqual(['name', 'page', 'sortOrder', 'sortOrder']);
+    expect(storage.getTargetValidationMetadatas(ChildQuery, '', false, false)).toBe(first);
+  });
+
+  it('keeps classes, groups and the always flag apart', () => {
+    const cases: Parameters<MetadataStorage['getTargetValidationMetadatas']>[] = [
+      [BaseQuery, '', false, false],
+      [ChildQuery, '', false, false, ['paged']],
+      [ChildQuery, '', true, false],
+      [ChildQuery, '', false, true],
+      [ChildQuery, '', false, false, ['other']],
+    ];
+    const answers = cases.map((args) => storage.getTargetValidationMetadatas(...args));
+    answers.forEach((answer, index) => expect(answer).toEqual(own(...cases[index])));
+    expect(new Set(answers.map((answer) => answer.length)).size).toBeGreaterThan(1);
+    expect(answers[1].map((rule) => rule.propertyName)).toContain('page');
+    expect(answers[3].map((rule) => rule.propertyName)).not.toContain('page');
+  });
+
+  it('wraps the storage once however many pipes are made', () => {
+    const wrapped = storage.getTargetValidationMetadatas;
+    rememberValidationMetadata();
+    createValidationPipe();
+    expect(storage.getTargetValidationMetadatas).toBe(wrapped);
+    expect(wrapped).not.toBe(MetadataStorage.prototype.getTargetValidationMetadatas);
   });
 });

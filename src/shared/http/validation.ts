@@ -1,6 +1,6 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
-import { getMetadataStorage } from 'class-validator';
+import { getMetadataStorage, MetadataStorage } from 'class-validator';
 import { DomainError, FieldProblem } from '../domain/domain-error';
 
 // class-transformer keeps `@Type()` targets here; it has no public accessor for them.
@@ -134,7 +134,37 @@ function isEmptyPlainObject(value: unknown): boolean {
   return true;
 }
 
+type MetadataLookup = MetadataStorage['getTargetValidationMetadatas'];
+const rememberedLookups = new WeakSet<MetadataStorage>();
+
+/**
+ * class-validator (0.15) answers `getTargetValidationMetadatas`, once per validated object, by
+ * testing every registered class for inheritance (typestack/class-validator#2686): profiles of a
+ * two-field query showed it as the largest part of validating one. A class's own and inherited
+ * rules are all registered when its module loads, before it can be validated, and never change
+ * after, so the answer is remembered per class and arguments. Applied once to the process's
+ * storage; the rules themselves and how they run are class-validator's.
+ */
+export function rememberValidationMetadata(storage: MetadataStorage = getMetadataStorage()): void {
+  if (rememberedLookups.has(storage)) return;
+  rememberedLookups.add(storage);
+  const lookup: MetadataLookup = storage.getTargetValidationMetadatas.bind(storage);
+  const answers = new WeakMap<object, Map<string, ReturnType<MetadataLookup>>>();
+  storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, groups) => {
+    const key = `${schema}\0${always}\0${strictGroups}\0${groups?.join('\0') ?? '-'}`;
+    const byArguments = answers.get(target) ?? new Map<string, ReturnType<MetadataLookup>>();
+    let answer = byArguments.get(key);
+    if (answer === undefined) {
+      answer = lookup(target, schema, always, strictGroups, groups);
+      byArguments.set(key, answer);
+      answers.set(target, byArguments);
+    }
+    return answer;
+  };
+}
+
 export function createValidationPipe(): ValidationPipe {
+  rememberValidationMetadata();
   return new BoundedValidationPipe({
     transform: true,
     whitelist: true,
