@@ -4,7 +4,8 @@ import { CatalogService } from '../../src/modules/catalog/catalog.service';
 import { TypeOrmInvoiceRepository } from '../../src/modules/billing/infrastructure/typeorm-invoice.repository';
 import { TypeOrmPayoutRepository } from '../../src/modules/payouts/infrastructure/typeorm-payout.repository';
 import { TypeOrmQueueOperationRepository } from '../../src/modules/queue/infrastructure/typeorm-queue-operation.repository';
-import { createDeployment, TestDeployment } from '../support/builders';
+import { createDeployment, evmWallet, TestDeployment } from '../support/builders';
+import { createInvoice, invoiceBody } from '../support/invoices';
 import { changeRows, insertRows, listBuckets, USDC, USDT } from '../support/list-rows';
 import { retryingDeadlocks } from '../support/deadlocks';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -142,6 +143,28 @@ describe('invoice, payout and queue totals (rollups by deployment)', () => {
       0, // operations by status: rows
     ]);
     expect(await usdtBuckets(['EXECUTED', 'CANCELED'])).toBeGreaterThan(0);
+  });
+
+  it("stay exact under the service's own concurrent writers: invoice and payout creates on one deployment", async () => {
+    const createPayout = (i: number) =>
+      request(t.http)
+        .post(`/api/v1/deployments/${d.id}/payouts`)
+        .set('x-api-key', d.members[i % d.members.length].apiKey)
+        .send({ deploymentId: d.id, currencyId: USDT, amount: '1.5', toAddress: evmWallet().address });
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => [
+        createInvoice(t, d, invoiceBody({ trackingId: `mixed-${i}` })),
+        createPayout(i),
+      ]).flat(),
+    );
+    expect(results.map((res) => res.status)).toEqual(Array(24).fill(201));
+    for (const c of CASES) {
+      expect({ ...c, total: await listed(c) }).toEqual({ ...c, total: await countStar(t.dataSource, d.id, c) });
+    }
+    expect(await listed(CASES[0])).toBe(12);
+    expect(await listed(CASES[3])).toBe(12);
+    const { rollup, counted } = await listBuckets(t.dataSource, d.id);
+    expect(rollup).toEqual(counted);
   });
 
   it('stay exact while concurrent writers insert, update and delete (compared with COUNT(*) in one snapshot)', async () => {
