@@ -168,18 +168,13 @@ const LISTS = {
     return { total: Number(count.rows[0].total), items: page.rows };
   },
   claims: async (id) => {
-    const grouped = `SELECT t.invoice_id, t.currency_id, min(t.created_at) AS first_at, max(t.created_at) AS last_at,
-                            sum(t.amount) AS amount, count(*) AS transactions
-                       FROM transactions t
-                      WHERE t.deployment_id = $1 AND t.operation_type = 'invoice' AND t.status IN ('EXECUTED', 'CONFIRMED')
-                        AND t.is_claimed = false AND t.invoice_id IS NOT NULL
-                      GROUP BY t.invoice_id, t.currency_id`;
-    const order = (g = '') => `${g}first_at DESC, ${g}invoice_id DESC, ${g}currency_id DESC`;
     const [count, page] = await Promise.all([
-      pool.query(`SELECT count(*) AS total FROM (${grouped}) g`, [id]),
+      pool.query(`SELECT count(*) AS total FROM claimable_groups g WHERE g.deployment_id = $1`, [id]),
       pool.query(
-        `SELECT g.*, i.invoice_nonce FROM (${grouped} ORDER BY ${order()} LIMIT 10 OFFSET $2) g
-           JOIN invoices i ON i.id = g.invoice_id ORDER BY ${order('g.')}`,
+        `SELECT g.invoice_id, g.currency_id, g.first_at, g.last_at, g.amount, g.transactions, i.invoice_nonce
+           FROM claimable_groups g JOIN invoices i ON i.id = g.invoice_id
+          WHERE g.deployment_id = $1
+          ORDER BY g.first_at DESC, g.invoice_id DESC, g.currency_id DESC LIMIT 10 OFFSET $2`,
         [id, '0'],
       ),
     ]);

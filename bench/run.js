@@ -112,6 +112,9 @@ async function seed(url) {
   await db.query(`VACUUM ANALYZE queue_operations`);
   await db.query(`VACUUM ANALYZE payouts`);
   await db.query(`VACUUM ANALYZE transactions`);
+  // The rollups the loads wrote through their triggers (autovacuum would get there soon after).
+  for (const rollup of ['claimable_groups', 'invoice_totals', 'payout_totals', 'queue_operation_totals'])
+    await db.query(`VACUUM ANALYZE ${rollup}`);
   const [{ id: detailId }] = (
     await db.query(`SELECT id FROM transactions WHERE deployment_id = $1 ORDER BY created_at DESC OFFSET $2 LIMIT 1`, [
       deployments[0],

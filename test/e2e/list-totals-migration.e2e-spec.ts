@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../ormconfig';
 import { dropDatabase, ensureDatabase } from '../../src/database/database-setup';
 import { changeRows, insertRows, listBuckets } from '../support/list-rows';
-import { migrationsBefore } from '../support/migrations';
+import { insertExistingDeployment, migrationsBefore } from '../support/migrations';
 
 const LIST_TOTALS = 1763778000000;
 
@@ -22,28 +22,11 @@ describe('migration ListTotals', () => {
     const before = new DataSource({ ...dataSourceOptions(url), migrations: migrationsBefore(LIST_TOTALS) });
     await before.initialize();
     await before.runMigrations({ transaction: 'each' });
-    const contract = `0x${'cd'.repeat(20)}`;
-    const member = `0x${'ef'.repeat(20)}`;
-    await before.query(
-      `INSERT INTO accounts (id, name, network_type, contract_address, contract_address_hex, smart_contract_version_id,
-                             initial_approvers, initial_threshold)
-       VALUES ('00000000-0000-4000-8000-0000000000a2', 'Existing', 'evm', $1, $1, '1.2.0-evm', ARRAY[$2], 1)`,
-      [contract, member],
-    );
-    await before.query(
-      `INSERT INTO members (id, address, address_hex, network_type) VALUES ('00000000-0000-4000-8000-0000000000b2', $1, $1, 'evm')`,
-      [member],
-    );
-    await before.query(
-      `INSERT INTO account_members (account_id, member_id)
-       VALUES ('00000000-0000-4000-8000-0000000000a2', '00000000-0000-4000-8000-0000000000b2')`,
-    );
-    await before.query(
-      `INSERT INTO deployments (id, account_id, chain_id, network_type, address, address_hex, smart_contract_version_id,
-                                approvers, threshold, deployment_status)
-       VALUES ($1, '00000000-0000-4000-8000-0000000000a2', '1', 'evm', $2, $2, '1.2.0-evm', ARRAY[$3], 1, 'deployed')`,
-      [deploymentId, contract, member],
-    );
+    await insertExistingDeployment(before, {
+      account: '00000000-0000-4000-8000-0000000000a2',
+      member: '00000000-0000-4000-8000-0000000000b2',
+      deployment: deploymentId,
+    });
     await insertRows(before, deploymentId, 300);
     await before.destroy();
     db = new DataSource({ ...dataSourceOptions(url), migrations: migrationsBefore(LIST_TOTALS + 1) });

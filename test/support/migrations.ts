@@ -1,3 +1,4 @@
+import type { DataSource } from 'typeorm';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -11,4 +12,33 @@ export function migrationsBefore(stamp: number): string[] {
   return readdirSync(MIGRATIONS)
     .filter((file) => /^\d{13}-.+\.ts$/.test(file) && Number(file.slice(0, 13)) < stamp)
     .map((file) => join(MIGRATIONS, file));
+}
+
+/**
+ * An account with one member and one deployed EVM wallet on chain 1, written with plain SQL so it
+ * fits a database migrated only part of the way; ids are the caller's.
+ */
+export async function insertExistingDeployment(
+  db: Pick<DataSource, 'query'>,
+  ids: { account: string; member: string; deployment: string },
+): Promise<void> {
+  const contract = `0x${ids.deployment.replace(/-/g, '').slice(0, 20).padEnd(40, 'c')}`;
+  const member = `0x${ids.member.replace(/-/g, '').slice(0, 20).padEnd(40, 'e')}`;
+  await db.query(
+    `INSERT INTO accounts (id, name, network_type, contract_address, contract_address_hex, smart_contract_version_id,
+                           initial_approvers, initial_threshold)
+     VALUES ($1, 'Existing', 'evm', $2, $2, '1.2.0-evm', ARRAY[$3], 1)`,
+    [ids.account, contract, member],
+  );
+  await db.query(`INSERT INTO members (id, address, address_hex, network_type) VALUES ($1, $2, $2, 'evm')`, [
+    ids.member,
+    member,
+  ]);
+  await db.query(`INSERT INTO account_members (account_id, member_id) VALUES ($1, $2)`, [ids.account, ids.member]);
+  await db.query(
+    `INSERT INTO deployments (id, account_id, chain_id, network_type, address, address_hex, smart_contract_version_id,
+                              approvers, threshold, deployment_status)
+     VALUES ($1, $2, '1', 'evm', $3, $3, '1.2.0-evm', ARRAY[$4], 1, 'deployed')`,
+    [ids.deployment, ids.account, contract, member],
+  );
 }

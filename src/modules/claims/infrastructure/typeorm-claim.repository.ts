@@ -4,7 +4,8 @@ import { SqlWhere } from '../../../shared/infrastructure/sql';
 import { ClaimableDeposits, ClaimRepository, ClaimsFilter } from '../domain/claim.repository';
 
 /**
- * SQL of the claims read model (SPEC §9) over `transactions` and `invoices`.
+ * SQL of the claims read model (SPEC §9) over `transactions`, their per-group rollup
+ * `claimable_groups` (kept by the transactions' triggers) and `invoices`.
  *
  * The exception: the `transactions` table belongs to the deployments context (its only writer of
  * new rows is `TransactionRecorder`), but claims read it directly and flip `is_claimed` here. Claims
@@ -31,49 +32,40 @@ export class TypeOrmClaimRepository extends ClaimRepository {
     super();
   }
 
+  /**
+   * The list reads `claimable_groups` (per invoice and currency: first and last deposit, sum and
+   * count), kept by the transactions' triggers in the same statement as every write: the page is
+   * an index scan in the list's order, and the invoice nonces are joined for its rows only.
+   */
   async list(deploymentId: string, filter: ClaimsFilter): Promise<{ total: number; items: ClaimableDeposits[] }> {
-    const where = new SqlWhere(CLAIMABLE).add((p) => `t.deployment_id = ${p(deploymentId)}`);
-    const having: string[] = [];
-    const bind = (value: unknown) => where.bind(value);
-    const params = where.params;
-    if (filter.currencyIds) where.add((p) => `t.currency_id = ANY(${p(filter.currencyIds)}::text[])`);
-    if (filter.flagCurrencyIds) where.add((p) => `t.currency_id = ANY(${p(filter.flagCurrencyIds)}::text[])`);
-    if (filter.invoiceId) where.add((p) => `t.invoice_id = ${p(filter.invoiceId)}`);
+    const where = new SqlWhere().add((p) => `g.deployment_id = ${p(deploymentId)}`);
+    if (filter.currencyIds) where.add((p) => `g.currency_id = ANY(${p(filter.currencyIds)}::text[])`);
+    if (filter.flagCurrencyIds) where.add((p) => `g.currency_id = ANY(${p(filter.flagCurrencyIds)}::text[])`);
+    if (filter.invoiceId) where.add((p) => `g.invoice_id = ${p(filter.invoiceId)}`);
     const hidden = filter.hidden;
     if (hidden) {
       where.add(
         (p) =>
-          `lower(t.currency_id) ${hidden.value ? 'IN' : 'NOT IN'} (SELECT lower(h.currency_id) FROM member_hidden_currencies h WHERE h.member_id = ${p(hidden.memberId)})`,
+          `lower(g.currency_id) ${hidden.value ? 'IN' : 'NOT IN'} (SELECT lower(h.currency_id) FROM member_hidden_currencies h WHERE h.member_id = ${p(hidden.memberId)})`,
       );
     }
-    // HAVING binds into the same parameter list, after the WHERE's values.
-    if (filter.createdFrom) having.push(`min(t.created_at) >= ${bind(filter.createdFrom)}`);
-    if (filter.createdTo) having.push(`min(t.created_at) <= ${bind(filter.createdTo)}`);
-    if (filter.updatedFrom) having.push(`max(t.created_at) >= ${bind(filter.updatedFrom)}`);
-    if (filter.updatedTo) having.push(`max(t.created_at) <= ${bind(filter.updatedTo)}`);
-    // Grouped without the invoices table (an index-only scan of the claimable index, in group
-    // order); the invoice nonces are joined for the page's rows only.
-    const grouped = `
-      SELECT t.invoice_id, t.currency_id, min(t.created_at) AS first_at, max(t.created_at) AS last_at,
-             sum(t.amount) AS amount, count(*) AS transactions
-        FROM transactions t
-       WHERE ${where.sql} AND t.invoice_id IS NOT NULL
-       GROUP BY t.invoice_id, t.currency_id
-       ${having.length > 0 ? `HAVING ${having.join(' AND ')}` : ''}`;
+    if (filter.createdFrom) where.add((p) => `g.first_at >= ${p(filter.createdFrom)}`);
+    if (filter.createdTo) where.add((p) => `g.first_at <= ${p(filter.createdTo)}`);
+    if (filter.updatedFrom) where.add((p) => `g.last_at >= ${p(filter.updatedFrom)}`);
+    if (filter.updatedTo) where.add((p) => `g.last_at <= ${p(filter.updatedTo)}`);
     const [{ total }]: { total: string }[] = await this.dataSource.query(
-      `SELECT count(*) AS total FROM (${grouped}) g`,
-      params,
+      `SELECT count(*) AS total FROM claimable_groups g WHERE ${where.sql}`,
+      where.params,
     );
     const direction = filter.sortOrder === 'asc' ? 'ASC' : 'DESC';
-    const column = filter.sortBy === 'updatedAt' ? 'last_at' : 'first_at';
-    const order = (alias = '') =>
-      `${alias}${column} ${direction}, ${alias}invoice_id ${direction}, ${alias}currency_id ${direction}`;
+    const column = filter.sortBy === 'updatedAt' ? 'g.last_at' : 'g.first_at';
     const rows: ClaimRow[] = await this.dataSource.query(
-      `SELECT g.*, i.invoice_nonce
-         FROM (${grouped} ORDER BY ${order()} LIMIT ${filter.limit} OFFSET ${bind(filter.offset)}) g
-         JOIN invoices i ON i.id = g.invoice_id
-        ORDER BY ${order('g.')}`,
-      params,
+      `SELECT g.invoice_id, g.currency_id, g.first_at, g.last_at, g.amount, g.transactions, i.invoice_nonce
+         FROM claimable_groups g JOIN invoices i ON i.id = g.invoice_id
+        WHERE ${where.sql}
+        ORDER BY ${column} ${direction}, g.invoice_id ${direction}, g.currency_id ${direction}
+        LIMIT ${filter.limit} OFFSET ${where.bind(filter.offset)}`,
+      where.params,
     );
     return {
       total: Number(total),
@@ -91,9 +83,7 @@ export class TypeOrmClaimRepository extends ClaimRepository {
 
   async claimableCurrencyIds(deploymentId: string): Promise<string[]> {
     const rows: { currency_id: string }[] = await this.dataSource.query(
-      `SELECT t.currency_id FROM transactions t
-        WHERE t.deployment_id = $1 AND ${CLAIMABLE} AND t.invoice_id IS NOT NULL
-        GROUP BY t.currency_id HAVING sum(t.amount) > 0`,
+      `SELECT g.currency_id FROM claimable_groups g WHERE g.deployment_id = $1 GROUP BY g.currency_id HAVING sum(g.amount) > 0`,
       [deploymentId],
     );
     return rows.map((row) => row.currency_id);
