@@ -4,11 +4,13 @@
  * Nothing else is nested: `a[b]=c` stays a key named `a[b]` and is rejected as unknown.
  */
 export function parseQueryString(query: string | null | undefined): Record<string, string | string[]> {
-  const values = new Map<string, string[]>();
-  const forcedArrays = new Set<string>();
   // Express passes null when the URL has no `?`. URLSearchParams(null) reads the string "null"
   // (a parameter named null) on Node 22 and later, as the WHATWG spec says; Node 20 read nothing.
-  for (const [rawKey, value] of new URLSearchParams(typeof query === 'string' ? query : '')) {
+  // Most requests carry no query at all: they skip the parser.
+  if (typeof query !== 'string' || query === '') return {};
+  const values = new Map<string, string[]>();
+  const forcedArrays = new Set<string>();
+  for (const [rawKey, value] of new URLSearchParams(query)) {
     const key = rawKey.endsWith('[]') ? rawKey.slice(0, -2) : rawKey;
     if (key !== rawKey) forcedArrays.add(key);
     values.set(key, [...(values.get(key) ?? []), value]);
