@@ -23,14 +23,18 @@ const CACHE_CONTROL = `public, max-age=${MAX_AGE_SECONDS}`;
  */
 export class PrecomputedJson {
   readonly json: string;
-  /** `json` encoded once, for `RememberedPublicResponseMiddleware`'s direct write. */
-  readonly bytes: Buffer;
   readonly etag: string;
+  private encoded: Buffer | undefined;
 
   constructor(body: unknown) {
     this.json = JSON.stringify(body);
-    this.bytes = Buffer.from(this.json);
-    this.etag = `"${createHash('sha256').update(this.bytes).digest('base64url')}"`;
+    this.etag = `"${createHash('sha256').update(this.json).digest('base64url')}"`;
+  }
+
+  /** `json` encoded once, on first use, for `RememberedPublicResponseMiddleware`'s direct write. */
+  get bytes(): Buffer {
+    this.encoded ??= Buffer.from(this.json);
+    return this.encoded;
   }
 }
 
