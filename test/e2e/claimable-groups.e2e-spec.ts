@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createDeployment, TestDeployment } from '../support/builders';
 import { changeDeposits, claimableGroups, insertDeposits } from '../support/claimable-deposits';
-import { retryingDeadlocks } from '../support/deadlocks';
+import { checkWhileWriting } from '../support/concurrent-writes';
 import { insertRows, USDT } from '../support/list-rows';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -106,46 +106,19 @@ describe('claimable groups (the claims list rollup)', () => {
 
   it('stay exact while concurrent writers add, claim, move and delete deposits of the same few groups', async () => {
     await insertDeposits(t.dataSource, d.id, 200, 4);
-    let writing = true;
-    let writes = 0;
-    const writer = async (seed: number) => {
-      while (writing) {
-        const kind = writes + seed;
-        await retryingDeadlocks(() =>
-          kind % 7 === 6
-            ? insertDeposits(t.dataSource, d.id, 3, 4)
-            : // Several statements in one transaction: the groups change with the deposits, together.
-              t.dataSource.transaction(async (manager) => {
-                await changeDeposits(manager, d.id, kind);
-                await changeDeposits(manager, d.id, kind + 2);
-              }),
-        );
-        writes += 1;
-      }
-    };
-    const writers = [1, 2, 3, 4].map((seed) => writer(seed));
-    let checks = 0;
-    const deadline = Date.now() + 4000;
-    try {
-      while (Date.now() < deadline) {
-        const runner = t.dataSource.createQueryRunner();
-        await runner.connect();
-        try {
-          // The rollup and the deposits in one snapshot must agree at every moment.
-          await runner.startTransaction('REPEATABLE READ');
-          const { rollup, grouped } = await claimableGroups(runner, d.id);
-          expect(rollup).toEqual(grouped);
-          await runner.commitTransaction();
-        } finally {
-          if (runner.isTransactionActive) await runner.rollbackTransaction();
-          await runner.release();
-        }
-        checks += 1;
-      }
-    } finally {
-      writing = false;
-      await Promise.all(writers);
-    }
+    const write = (kind: number) =>
+      kind % 7 === 6
+        ? insertDeposits(t.dataSource, d.id, 3, 4)
+        : // Several statements in one transaction: the groups change with the deposits, together.
+          t.dataSource.transaction(async (manager) => {
+            await changeDeposits(manager, d.id, kind);
+            await changeDeposits(manager, d.id, kind + 2);
+          });
+    const { writes, checks } = await checkWhileWriting(t.dataSource, write, async (snapshot) => {
+      // The rollup and the deposits in one snapshot must agree at every moment.
+      const { rollup, grouped } = await claimableGroups(snapshot, d.id);
+      expect(rollup).toEqual(grouped);
+    });
     expect(writes).toBeGreaterThan(20);
     expect(checks).toBeGreaterThan(5);
     const { rollup, grouped } = await claimableGroups(t.dataSource, d.id);

@@ -7,7 +7,7 @@ import { TypeOrmQueueOperationRepository } from '../../src/modules/queue/infrast
 import { createDeployment, evmWallet, TestDeployment } from '../support/builders';
 import { createInvoice, invoiceBody } from '../support/invoices';
 import { changeRows, insertRows, listBuckets, USDC, USDT } from '../support/list-rows';
-import { retryingDeadlocks } from '../support/deadlocks';
+import { checkWhileWriting } from '../support/concurrent-writes';
 import { createTestApp, TestApp } from '../support/test-app';
 
 type Db = Pick<DataSource, 'query'>;
@@ -169,70 +169,42 @@ describe('invoice, payout and queue totals (rollups by deployment)', () => {
 
   it('stay exact while concurrent writers insert, update and delete (compared with COUNT(*) in one snapshot)', async () => {
     await insertRows(t.dataSource, d.id, 200);
-    let writing = true;
-    let writes = 0;
     // A writer that locks a row and then its rollup bucket, and one that holds that bucket from an
     // earlier statement and then wants the row, wait on each other: PostgreSQL aborts one whole
     // transaction (40P01), which leaves every total as it was, and that writer tries again.
-    const writer = async (seed: number) => {
-      while (writing) {
-        const kind = writes + seed;
-        await retryingDeadlocks(async () => {
-          if (kind % 5 === 4) await insertRows(t.dataSource, d.id, 1 + (seed % 3));
-          else if (kind % 5 !== 3) await changeRows(t.dataSource, d.id, kind);
-          else {
-            // Several statements in one transaction: their totals appear together with their rows.
-            await t.dataSource.transaction(async (manager) => {
-              await insertRows(manager, d.id, 1);
-              await changeRows(manager, d.id, kind);
-            });
-          }
+    const write = async (kind: number, seed: number) => {
+      if (kind % 5 === 4) await insertRows(t.dataSource, d.id, 1 + (seed % 3));
+      else if (kind % 5 !== 3) await changeRows(t.dataSource, d.id, kind);
+      else {
+        // Several statements in one transaction: their totals appear together with their rows.
+        await t.dataSource.transaction(async (manager) => {
+          await insertRows(manager, d.id, 1);
+          await changeRows(manager, d.id, kind);
         });
-        writes += 1;
       }
     };
-    const writers = [1, 2, 3, 4].map((seed) => writer(seed));
-
     const catalog = t.app.get(CatalogService);
-    let checks = 0;
-    const deadline = Date.now() + 4000;
-    try {
-      while (Date.now() < deadline) {
-        const runner = t.dataSource.createQueryRunner();
-        await runner.connect();
-        try {
-          await runner.startTransaction('REPEATABLE READ');
-          const inSnapshot = { query: (sql: string, params?: unknown[]) => runner.query(sql, params) };
-          const db = inSnapshot as unknown as DataSource;
-          const page = { sortBy: 'createdAt', sortOrder: 'desc', limit: 1, offset: '0' } as const;
-          const invoices = new TypeOrmInvoiceRepository(db, catalog);
-          const payouts = new TypeOrmPayoutRepository(db);
-          const operations = new TypeOrmQueueOperationRepository(db);
-          const totals: number[] = [];
-          const expected: number[] = [];
-          for (const [list, index] of [
-            [() => invoices.list(d.id, page), 0],
-            [() => invoices.list(d.id, { ...page, statuses: ['PAID', 'UNRESOLVED'] }), 1],
-            [() => payouts.list(d.id, page), 3],
-            [() => payouts.list(d.id, { ...page, statuses: ['EXECUTED', 'CANCELED'], currencyIds: [USDT, '1'] }), 4],
-            [() => operations.list(d.id, 'evm', page), 6],
-            [() => operations.list(d.id, 'evm', { ...page, operationTypes: ['PAYOUT', 'REJECT'] }), 7],
-          ] as const) {
-            totals.push((await list()).total);
-            expected.push(await countStar(inSnapshot, d.id, CASES[index]));
-          }
-          expect(totals).toEqual(expected);
-          await runner.commitTransaction();
-        } finally {
-          if (runner.isTransactionActive) await runner.rollbackTransaction();
-          await runner.release();
-        }
-        checks += 1;
+    const { writes, checks } = await checkWhileWriting(t.dataSource, write, async (snapshot) => {
+      // Each repository's total and COUNT(*) in one snapshot must agree at every moment.
+      const page = { sortBy: 'createdAt', sortOrder: 'desc', limit: 1, offset: '0' } as const;
+      const invoices = new TypeOrmInvoiceRepository(snapshot, catalog);
+      const payouts = new TypeOrmPayoutRepository(snapshot);
+      const operations = new TypeOrmQueueOperationRepository(snapshot);
+      const totals: number[] = [];
+      const expected: number[] = [];
+      for (const [list, index] of [
+        [() => invoices.list(d.id, page), 0],
+        [() => invoices.list(d.id, { ...page, statuses: ['PAID', 'UNRESOLVED'] }), 1],
+        [() => payouts.list(d.id, page), 3],
+        [() => payouts.list(d.id, { ...page, statuses: ['EXECUTED', 'CANCELED'], currencyIds: [USDT, '1'] }), 4],
+        [() => operations.list(d.id, 'evm', page), 6],
+        [() => operations.list(d.id, 'evm', { ...page, operationTypes: ['PAYOUT', 'REJECT'] }), 7],
+      ] as const) {
+        totals.push((await list()).total);
+        expected.push(await countStar(snapshot, d.id, CASES[index]));
       }
-    } finally {
-      writing = false;
-      await Promise.all(writers);
-    }
+      expect(totals).toEqual(expected);
+    });
     expect(writes).toBeGreaterThan(20);
     expect(checks).toBeGreaterThan(5);
     for (const c of CASES)

@@ -4,7 +4,7 @@ import type { TransactionListCriteria } from '../../src/modules/deployments/doma
 import { TypeOrmTransactionReadRepository } from '../../src/modules/deployments/infrastructure/typeorm-transaction-read.repository';
 import { createDeployment, TestDeployment } from '../support/builders';
 import { amountBuckets } from '../support/transaction-rollups';
-import { retryingDeadlocks } from '../support/deadlocks';
+import { checkWhileWriting } from '../support/concurrent-writes';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const USDT = '1-0xdac17f958d2ee523a2206206994597c13d831ec7';
@@ -144,18 +144,10 @@ describe('transaction totals and amounts (rollups by deployment, month and day)'
 
   it('stay exact while concurrent writers insert, update and delete (compared with COUNT(*) in one snapshot)', async () => {
     await insertRows(t.dataSource, d.id, 500, '2026-01-20T00:00:00Z', '2026-06-10T00:00:00Z');
-    let writing = true;
-    let writes = 0;
-    const writer = async (seed: number) => {
-      while (writing) {
-        await retryingDeadlocks(() => write(seed));
-        writes += 1;
-      }
-    };
     // Two writers updating random rows may lock them in opposite orders: PostgreSQL then aborts one
     // whole transaction (40P01), which leaves every count as it was, and that writer tries again.
-    const write = async (seed: number): Promise<void> => {
-      switch ((writes + seed) % 4) {
+    const write = async (kind: number, seed: number): Promise<void> => {
+      switch (kind % 4) {
         case 0:
           await insertRows(t.dataSource, d.id, 1 + (seed % 5), '2026-01-20T00:00:00Z', '2026-06-10T00:00:00Z');
           break;
@@ -185,38 +177,16 @@ describe('transaction totals and amounts (rollups by deployment, month and day)'
           });
       }
     };
-    const writers = [1, 2, 3, 4].map((seed) => writer(seed));
-
-    let checks = 0;
-    const deadline = Date.now() + 4000;
-    try {
-      while (Date.now() < deadline) {
-        for (const range of RANGES) {
-          const filter = FILTERS[checks % FILTERS.length];
-          const runner = t.dataSource.createQueryRunner();
-          await runner.connect();
-          try {
-            // The repository's statement and COUNT(*) in one snapshot must agree at every moment.
-            await runner.startTransaction('REPEATABLE READ');
-            const inSnapshot = { query: (sql: string, params?: unknown[]) => runner.query(sql, params) };
-            const repository = new TypeOrmTransactionReadRepository(inSnapshot as unknown as DataSource);
-            const { total } = await repository.list(criteria(range, filter));
-            const expected = await countStar(inSnapshot, criteria(range, filter));
-            expect({ range, filter, total }).toEqual({ range, filter, total: expected });
-            const { rollup, summed } = await amountBuckets(inSnapshot, d.id);
-            expect(rollup).toEqual(summed);
-            await runner.commitTransaction();
-          } finally {
-            if (runner.isTransactionActive) await runner.rollbackTransaction();
-            await runner.release();
-          }
-          checks += 1;
-        }
-      }
-    } finally {
-      writing = false;
-      await Promise.all(writers);
-    }
+    const { writes, checks } = await checkWhileWriting(t.dataSource, write, async (snapshot, round) => {
+      // The repository's statement and COUNT(*) in one snapshot must agree at every moment.
+      const range = RANGES[round % RANGES.length];
+      const filter = FILTERS[Math.floor(round / RANGES.length) % FILTERS.length];
+      const { total } = await new TypeOrmTransactionReadRepository(snapshot).list(criteria(range, filter));
+      const expected = await countStar(snapshot, criteria(range, filter));
+      expect({ range, filter, total }).toEqual({ range, filter, total: expected });
+      const { rollup, summed } = await amountBuckets(snapshot, d.id);
+      expect(rollup).toEqual(summed);
+    });
     expect(writes).toBeGreaterThan(20);
     expect(checks).toBeGreaterThan(RANGES.length);
 
