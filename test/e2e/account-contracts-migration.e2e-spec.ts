@@ -1,8 +1,6 @@
 import { DataSource } from 'typeorm';
 import { getAddress } from 'viem';
-import { dataSourceOptions } from '../../ormconfig';
-import { dropDatabase, ensureDatabase } from '../../src/database/database-setup';
-import { migrationsBefore } from '../support/migrations';
+import { MigratedDatabase, migratedOver } from '../support/migrations';
 
 const ACCOUNT_CONTRACTS = 1763771000000;
 
@@ -11,9 +9,7 @@ const ACCOUNT_CONTRACTS = 1763771000000;
  * losing a row: rows of the old shape are seeded, then the migration runs, then they are checked.
  */
 describe('migration AccountContracts', () => {
-  const serverUrl = process.env.TEST_DATABASE_SERVER_URL as string;
-  const name = `acct_contracts_${Date.now().toString(36)}`;
-  let url: string;
+  let migrated: MigratedDatabase | undefined;
   let db: DataSource;
 
   const hex = (byte: string) => `0x${byte.repeat(20)}`;
@@ -32,89 +28,82 @@ describe('migration AccountContracts', () => {
   };
 
   beforeAll(async () => {
-    url = await ensureDatabase(serverUrl, name);
-    const before = new DataSource({ ...dataSourceOptions(url), migrations: migrationsBefore(ACCOUNT_CONTRACTS) });
-    await before.initialize();
-    await before.runMigrations({ transaction: 'each' });
-    const q = (sql: string, params: unknown[] = []) => before.query(sql, params);
-    await q(
-      `INSERT INTO members (id, address, address_hex, network_type) VALUES
-      ($1, '0x1111111111111111111111111111111111111111', $4, 'evm'),
-      ($2, '0x2222222222222222222222222222222222222222', $5, 'evm'),
-      ($3, 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf', $6, 'tvm')`,
-      [ids.member1, ids.member2, ids.tronMember, hex('11'), hex('22'), hex('33')],
-    );
-    await q(
-      `INSERT INTO accounts (id, name, created_at) VALUES
-      ($1, 'Plain', '2026-01-01T00:00:00Z'), ($2, 'Mixed', '2026-01-02T00:00:00Z'), ($3, 'Empty', '2026-01-03T00:00:00Z')`,
-      [ids.plain, ids.mixed, ids.empty],
-    );
-    await q(`INSERT INTO account_members (account_id, member_id) VALUES ($1, $3), ($2, $3), ($2, $4), ($2, $5)`, [
-      ids.plain,
-      ids.mixed,
-      ids.member1,
-      ids.member2,
-      ids.tronMember,
-    ]);
-    const deployment = (
-      id: string,
-      account: string,
-      chain: string,
-      type: string,
-      address: string,
-      addressHex: string,
-      version: string,
-      approvers: string[],
-      threshold: number,
-      createdAt: string,
-    ) =>
-      q(
-        `INSERT INTO deployments (id, account_id, chain_id, network_type, address, address_hex, smart_contract_version_id,
-                                  approvers, threshold, deployment_status, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'deployed', $10)`,
-        [id, account, chain, type, address, addressHex, version, approvers, threshold, createdAt],
+    migrated = await migratedOver(`acct_contracts_${Date.now().toString(36)}`, ACCOUNT_CONTRACTS, async (before) => {
+      const q = (sql: string, params: unknown[] = []) => before.query(sql, params);
+      await q(
+        `INSERT INTO members (id, address, address_hex, network_type) VALUES
+        ($1, '0x1111111111111111111111111111111111111111', $4, 'evm'),
+        ($2, '0x2222222222222222222222222222222222222222', $5, 'evm'),
+        ($3, 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf', $6, 'tvm')`,
+        [ids.member1, ids.member2, ids.tronMember, hex('11'), hex('22'), hex('33')],
       );
-    const evmA = ['0xAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAa', hex('aa')] as const;
-    const evmB = ['0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB', hex('bb')] as const;
-    const evmC = [getAddress(hex('cc')), hex('cc')] as const;
-    // Plain: one contract on two chains, approvers changed on the second since.
-    await deployment(ids.d1, ids.plain, '1', 'evm', ...evmA, '1.2.0-evm', [hex('11')], 1, '2026-01-01T00:00:01Z');
-    await deployment(ids.d2, ids.plain, '56', 'evm', ...evmA, '1.2.0-evm', [hex('11')], 1, '2026-01-01T00:00:02Z');
-    // Mixed: an EVM contract, another EVM contract, and a Tron wallet: three accounts afterwards.
-    await deployment(
-      ids.d3,
-      ids.mixed,
-      '1',
-      'evm',
-      ...evmB,
-      '1.1.0-evm',
-      [hex('11'), hex('22')],
-      2,
-      '2026-01-02T00:00:01Z',
-    );
-    await deployment(ids.d4, ids.mixed, '137', 'evm', ...evmC, '1.2.0-evm', [hex('22')], 1, '2026-01-02T00:00:02Z');
-    await deployment(
-      ids.d5,
-      ids.mixed,
-      '728126428',
-      'tvm',
-      'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
-      hex('33'),
-      '1.2.0-tvm-728126428',
-      [hex('33')],
-      1,
-      '2026-01-02T00:00:03Z',
-    );
-    await before.destroy();
-
-    db = new DataSource({ ...dataSourceOptions(url), migrations: migrationsBefore(ACCOUNT_CONTRACTS + 1) });
-    await db.initialize();
-    await db.runMigrations({ transaction: 'each' });
+      await q(
+        `INSERT INTO accounts (id, name, created_at) VALUES
+        ($1, 'Plain', '2026-01-01T00:00:00Z'), ($2, 'Mixed', '2026-01-02T00:00:00Z'), ($3, 'Empty', '2026-01-03T00:00:00Z')`,
+        [ids.plain, ids.mixed, ids.empty],
+      );
+      await q(`INSERT INTO account_members (account_id, member_id) VALUES ($1, $3), ($2, $3), ($2, $4), ($2, $5)`, [
+        ids.plain,
+        ids.mixed,
+        ids.member1,
+        ids.member2,
+        ids.tronMember,
+      ]);
+      const deployment = (
+        id: string,
+        account: string,
+        chain: string,
+        type: string,
+        address: string,
+        addressHex: string,
+        version: string,
+        approvers: string[],
+        threshold: number,
+        createdAt: string,
+      ) =>
+        q(
+          `INSERT INTO deployments (id, account_id, chain_id, network_type, address, address_hex, smart_contract_version_id,
+                                    approvers, threshold, deployment_status, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'deployed', $10)`,
+          [id, account, chain, type, address, addressHex, version, approvers, threshold, createdAt],
+        );
+      const evmA = ['0xAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAa', hex('aa')] as const;
+      const evmB = ['0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB', hex('bb')] as const;
+      const evmC = [getAddress(hex('cc')), hex('cc')] as const;
+      // Plain: one contract on two chains, approvers changed on the second since.
+      await deployment(ids.d1, ids.plain, '1', 'evm', ...evmA, '1.2.0-evm', [hex('11')], 1, '2026-01-01T00:00:01Z');
+      await deployment(ids.d2, ids.plain, '56', 'evm', ...evmA, '1.2.0-evm', [hex('11')], 1, '2026-01-01T00:00:02Z');
+      // Mixed: an EVM contract, another EVM contract, and a Tron wallet: three accounts afterwards.
+      await deployment(
+        ids.d3,
+        ids.mixed,
+        '1',
+        'evm',
+        ...evmB,
+        '1.1.0-evm',
+        [hex('11'), hex('22')],
+        2,
+        '2026-01-02T00:00:01Z',
+      );
+      await deployment(ids.d4, ids.mixed, '137', 'evm', ...evmC, '1.2.0-evm', [hex('22')], 1, '2026-01-02T00:00:02Z');
+      await deployment(
+        ids.d5,
+        ids.mixed,
+        '728126428',
+        'tvm',
+        'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
+        hex('33'),
+        '1.2.0-tvm-728126428',
+        [hex('33')],
+        1,
+        '2026-01-02T00:00:03Z',
+      );
+    });
+    db = migrated.db;
   }, 120_000);
 
   afterAll(async () => {
-    await db?.destroy();
-    await dropDatabase(serverUrl, name);
+    await migrated?.drop();
   });
 
   interface Row {

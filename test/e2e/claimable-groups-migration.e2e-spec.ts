@@ -1,9 +1,7 @@
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../../ormconfig';
-import { dropDatabase, ensureDatabase } from '../../src/database/database-setup';
 import { changeDeposits, claimableGroups, insertDeposits } from '../support/claimable-deposits';
 import { insertRows } from '../support/list-rows';
-import { insertExistingDeployment, migrationsBefore } from '../support/migrations';
+import { insertExistingDeployment, MigratedDatabase, migratedOver } from '../support/migrations';
 
 const CLAIMABLE_GROUPS = 1763779000000;
 
@@ -13,32 +11,25 @@ const CLAIMABLE_GROUPS = 1763779000000;
  * and the migration also goes down and up again.
  */
 describe('migration ClaimableGroups', () => {
-  const serverUrl = process.env.TEST_DATABASE_SERVER_URL as string;
-  const name = `claimable_groups_${Date.now().toString(36)}`;
   const deploymentId = '00000000-0000-4000-8000-0000000000d3';
+  let migrated: MigratedDatabase | undefined;
   let db: DataSource;
 
   beforeAll(async () => {
-    const url = await ensureDatabase(serverUrl, name);
-    const before = new DataSource({ ...dataSourceOptions(url), migrations: migrationsBefore(CLAIMABLE_GROUPS) });
-    await before.initialize();
-    await before.runMigrations({ transaction: 'each' });
-    await insertExistingDeployment(before, {
-      account: '00000000-0000-4000-8000-0000000000a3',
-      member: '00000000-0000-4000-8000-0000000000b3',
-      deployment: deploymentId,
+    migrated = await migratedOver(`claimable_groups_${Date.now().toString(36)}`, CLAIMABLE_GROUPS, async (before) => {
+      await insertExistingDeployment(before, {
+        account: '00000000-0000-4000-8000-0000000000a3',
+        member: '00000000-0000-4000-8000-0000000000b3',
+        deployment: deploymentId,
+      });
+      await insertRows(before, deploymentId, 20);
+      await insertDeposits(before, deploymentId, 300, 20);
     });
-    await insertRows(before, deploymentId, 20);
-    await insertDeposits(before, deploymentId, 300, 20);
-    await before.destroy();
-    db = new DataSource({ ...dataSourceOptions(url), migrations: migrationsBefore(CLAIMABLE_GROUPS + 1) });
-    await db.initialize();
-    await db.runMigrations({ transaction: 'each' });
+    db = migrated.db;
   });
 
   afterAll(async () => {
-    await db?.destroy();
-    await dropDatabase(serverUrl, name);
+    await migrated?.drop();
   });
 
   it('groups the existing claimable deposits', async () => {

@@ -1,8 +1,6 @@
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../../ormconfig';
-import { dropDatabase, ensureDatabase } from '../../src/database/database-setup';
 import { changeRows, insertRows, listBuckets } from '../support/list-rows';
-import { insertExistingDeployment, migrationsBefore } from '../support/migrations';
+import { insertExistingDeployment, MigratedDatabase, migratedOver } from '../support/migrations';
 
 const LIST_TOTALS = 1763778000000;
 
@@ -12,31 +10,24 @@ const LIST_TOTALS = 1763778000000;
  * before the migration runs, and the migration also goes down and up again.
  */
 describe('migration ListTotals', () => {
-  const serverUrl = process.env.TEST_DATABASE_SERVER_URL as string;
-  const name = `list_totals_${Date.now().toString(36)}`;
   const deploymentId = '00000000-0000-4000-8000-0000000000d2';
+  let migrated: MigratedDatabase | undefined;
   let db: DataSource;
 
   beforeAll(async () => {
-    const url = await ensureDatabase(serverUrl, name);
-    const before = new DataSource({ ...dataSourceOptions(url), migrations: migrationsBefore(LIST_TOTALS) });
-    await before.initialize();
-    await before.runMigrations({ transaction: 'each' });
-    await insertExistingDeployment(before, {
-      account: '00000000-0000-4000-8000-0000000000a2',
-      member: '00000000-0000-4000-8000-0000000000b2',
-      deployment: deploymentId,
+    migrated = await migratedOver(`list_totals_${Date.now().toString(36)}`, LIST_TOTALS, async (before) => {
+      await insertExistingDeployment(before, {
+        account: '00000000-0000-4000-8000-0000000000a2',
+        member: '00000000-0000-4000-8000-0000000000b2',
+        deployment: deploymentId,
+      });
+      await insertRows(before, deploymentId, 300);
     });
-    await insertRows(before, deploymentId, 300);
-    await before.destroy();
-    db = new DataSource({ ...dataSourceOptions(url), migrations: migrationsBefore(LIST_TOTALS + 1) });
-    await db.initialize();
-    await db.runMigrations({ transaction: 'each' });
+    db = migrated.db;
   });
 
   afterAll(async () => {
-    await db?.destroy();
-    await dropDatabase(serverUrl, name);
+    await migrated?.drop();
   });
 
   it('counts the existing rows per bucket, leaving deleted queue operations out', async () => {

@@ -1,6 +1,8 @@
-import type { DataSource } from 'typeorm';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from '../../ormconfig';
+import { dropDatabase, ensureDatabase } from '../../src/database/database-setup';
 
 const MIGRATIONS = join(__dirname, '..', '..', 'src', 'database', 'migrations');
 
@@ -12,6 +14,48 @@ export function migrationsBefore(stamp: number): string[] {
   return readdirSync(MIGRATIONS)
     .filter((file) => /^\d{13}-.+\.ts$/.test(file) && Number(file.slice(0, 13)) < stamp)
     .map((file) => join(MIGRATIONS, file));
+}
+
+/** A database of a migration test's own, and how to close and remove it. */
+export interface MigratedDatabase {
+  readonly db: DataSource;
+  drop(): Promise<void>;
+}
+
+/**
+ * A database named `name` on the test server in the shape an older installation had: migrated up
+ * to just before the migration stamped `stamp`, filled by `seed`, then migrated through that one
+ * migration. If any of it fails, the database is removed again.
+ */
+export async function migratedOver(
+  name: string,
+  stamp: number,
+  seed: (before: DataSource) => Promise<void>,
+): Promise<MigratedDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_SERVER_URL as string;
+  const url = await ensureDatabase(serverUrl, name);
+  let db: DataSource | undefined;
+  const drop = async () => {
+    if (db?.isInitialized) await db.destroy();
+    await dropDatabase(serverUrl, name);
+  };
+  try {
+    const before = new DataSource({ ...dataSourceOptions(url), migrations: migrationsBefore(stamp) });
+    await before.initialize();
+    try {
+      await before.runMigrations({ transaction: 'each' });
+      await seed(before);
+    } finally {
+      await before.destroy();
+    }
+    db = new DataSource({ ...dataSourceOptions(url), migrations: migrationsBefore(stamp + 1) });
+    await db.initialize();
+    await db.runMigrations({ transaction: 'each' });
+    return { db, drop };
+  } catch (error) {
+    await drop();
+    throw error;
+  }
 }
 
 /**
