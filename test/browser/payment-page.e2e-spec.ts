@@ -15,6 +15,12 @@ const SHOTS = join(__dirname, '..', '..', 'test-artifacts', 'payment-page');
 
 jest.setTimeout(60_000);
 
+/** What the test reads of the page's `<img>` (the test compiles without the DOM library). */
+interface ImageElement {
+  readonly complete: boolean;
+  addEventListener(type: 'load', listener: () => void, options: { once: boolean }): void;
+}
+
 interface Invoice {
   publicId: string;
   invoiceAddress: string;
@@ -87,9 +93,15 @@ describeInBrowser('payment page in Chromium', () => {
     await page.locator('#amount-due', { hasText: /^6$/ }).waitFor({ timeout: 15_000 });
     expect(await page.locator('#paid-amount').innerText()).toBe('4');
     expect(await page.locator('#status').innerText()).toBe('Awaiting payment');
-    // The QR now asks for what is still due.
-    await page.waitForFunction(
-      "document.getElementById('qr').src.includes('/qr.svg') && document.getElementById('qr').complete",
+    // The QR now asks for what is still due. Not waitForFunction: it evals its predicate in the page,
+    // and only its first try runs inside the DevTools call that CSP lets through; a later poll is
+    // refused (EvalError), so it passed only when the new image had already loaded.
+    const dueQr = page.locator('#qr[src*="/qr.svg"]');
+    await dueQr.waitFor();
+    await dueQr.evaluate(
+      (img: ImageElement) =>
+        img.complete ||
+        new Promise<boolean>((loaded) => img.addEventListener('load', () => loaded(true), { once: true })),
     );
     expect(await scanQr()).toBe(
       `ethereum:0xdAC17F958D2ee523a2206206994597C13D831ec7@1/transfer?address=${invoice.invoiceAddress}&uint256=6000000`,
