@@ -1,6 +1,7 @@
 import { DataSource, QueryFailedError } from 'typeorm';
 import { createDataSource, dataSourceOptions } from '../../ormconfig';
-import { PooledDataSource } from '../../src/database/pooled-data-source';
+import { PooledDataSource, TRANSACTION_ATTEMPTS } from '../../src/database/pooled-data-source';
+import { toProblem } from '../../src/shared/http/error-response.filter';
 import { createScratchDatabase, ScratchDatabase } from '../support/scratch-database';
 import { createTestApp } from '../support/test-app';
 
@@ -19,6 +20,16 @@ describe('PooledDataSource', () => {
     pooled = await createDataSource(db.url).initialize();
     plain = await new DataSource(dataSourceOptions(db.url)).initialize();
     await plain.query(`CREATE TABLE pooled_probe (id int PRIMARY KEY, name text NOT NULL, amount numeric)`);
+    // Fails with the given SQLSTATE on its first `failures` calls: a sequence is not rolled back, so
+    // it counts the calls of attempts that were.
+    await plain.query(`CREATE SEQUENCE pooled_flaky_calls`);
+    await plain.query(`
+      CREATE FUNCTION pooled_flaky(failures int, state text) RETURNS bigint LANGUAGE plpgsql AS $$
+      DECLARE n bigint := nextval('pooled_flaky_calls');
+      BEGIN
+        IF n <= failures THEN RAISE EXCEPTION 'conflict on call %', n USING ERRCODE = state; END IF;
+        RETURN n;
+      END $$`);
   });
 
   afterAll(async () => {
@@ -27,7 +38,20 @@ describe('PooledDataSource', () => {
     await db.drop();
   });
 
-  beforeEach(() => plain.query(`TRUNCATE pooled_probe`));
+  beforeEach(async () => {
+    await plain.query(`TRUNCATE pooled_probe`);
+    await plain.query(`ALTER SEQUENCE pooled_flaky_calls RESTART`);
+  });
+
+  const flakyCalls = async (): Promise<number> =>
+    Number(
+      (
+        (await plain.query(`SELECT last_value, is_called FROM pooled_flaky_calls`)) as {
+          last_value: string;
+          is_called: boolean;
+        }[]
+      ).map((row) => (row.is_called ? row.last_value : 0))[0],
+    );
 
   it('is what the app and the CLI build', async () => {
     expect(pooled).toBeInstanceOf(PooledDataSource);
@@ -118,5 +142,87 @@ describe('PooledDataSource', () => {
     const expected = await new DataSource(dataSourceOptions(db.url)).query(`SELECT $1::int AS n`, [1]).catch(String);
     expect(expected).toMatch(/not Connected/i);
     await expect(createDataSource(db.url).query(`SELECT $1::int AS n`, [1]).catch(String)).resolves.toBe(expected);
+  });
+
+  describe('a deadlock or a serialization failure', () => {
+    /**
+     * Two transactions that lock rows 1 and 2 in opposite orders, each taking its second row only
+     * once both hold their first: PostgreSQL must pick one of them as a deadlock's victim.
+     */
+    async function deadlockingPair(
+      source: DataSource,
+    ): Promise<{ outcomes: PromiseSettledResult<void>[]; runs: number[] }> {
+      await plain.query(`INSERT INTO pooled_probe (id, name) VALUES (1, ''), (2, '')`);
+      const runs = [0, 0];
+      let holding = 0;
+      let bothHold!: () => void;
+      const barrier = new Promise<void>((resolve) => (bothHold = resolve));
+      const writer = (index: number, first: number, second: number): Promise<void> =>
+        source.transaction(async (manager) => {
+          runs[index] += 1;
+          await manager.query(`UPDATE pooled_probe SET name = name || $1 WHERE id = $2`, [String(index), first]);
+          if ((holding += 1) === 2) bothHold();
+          await barrier;
+          await manager.query(`UPDATE pooled_probe SET name = name || $1 WHERE id = $2`, [String(index), second]);
+        });
+      return { outcomes: await Promise.allSettled([writer(0, 1, 2), writer(1, 2, 1)]), runs };
+    }
+
+    const driverCode = (outcome: PromiseSettledResult<unknown>): unknown =>
+      outcome.status === 'rejected'
+        ? ((outcome.reason as QueryFailedError).driverError as { code?: string }).code
+        : undefined;
+
+    it('deadlocks for real on a plain data source: one of the two fails with 40P01', async () => {
+      const { outcomes } = await deadlockingPair(plain);
+      expect(outcomes.map(driverCode).sort()).toEqual(['40P01', undefined]);
+    });
+
+    it('runs the victim transaction again: both commit, each row written once by each', async () => {
+      const { outcomes, runs } = await deadlockingPair(pooled);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
+      expect(runs.sort()).toEqual([1, 2]);
+      const rows = (await plain.query(`SELECT id, name FROM pooled_probe ORDER BY id`)) as { name: string }[];
+      expect(rows.map((row) => [...row.name].sort().join(''))).toEqual(['01', '01']);
+    });
+
+    it('leaves nothing of a failed attempt: the transaction that succeeds is the only one that counts', async () => {
+      let runs = 0;
+      const n = await pooled.transaction(async (manager) => {
+        runs += 1;
+        // The primary key would refuse this insert on the second run if the first one had stayed.
+        await manager.query(`INSERT INTO pooled_probe (id, name) VALUES ($1, 'once')`, [9]);
+        return ((await manager.query(`SELECT pooled_flaky($1, $2) AS n`, [2, '40001'])) as { n: string }[])[0].n;
+      });
+      expect([runs, n]).toEqual([3, '3']);
+      expect(await plain.query(`SELECT name FROM pooled_probe`)).toEqual([{ name: 'once' }]);
+    });
+
+    it('runs a statement outside a transaction again, on the pool and on TypeORM’s path', async () => {
+      expect(await pooled.query(`SELECT pooled_flaky($1, $2) AS n`, [1, '40P01'])).toEqual([{ n: '2' }]);
+      await plain.query(`ALTER SEQUENCE pooled_flaky_calls RESTART`);
+      expect(await pooled.query(`SELECT pooled_flaky(2, '40001') AS n`)).toEqual([{ n: '3' }]);
+    });
+
+    it(`gives up after ${TRANSACTION_ATTEMPTS} attempts with PostgreSQL's error`, async () => {
+      const failure = pooled.query(`SELECT pooled_flaky($1, $2) AS n`, [TRANSACTION_ATTEMPTS, '40P01']);
+      await expect(failure).rejects.toMatchObject({ driverError: { code: '40P01' } });
+      expect(await flakyCalls()).toBe(TRANSACTION_ATTEMPTS);
+      // Which the client then reads as a 503 with Retry-After, not a 500.
+      expect(toProblem(await failure.catch((error: unknown) => error))).toMatchObject({ status: 503 });
+    });
+
+    it('never runs again after any other error', async () => {
+      await expect(pooled.query(`SELECT pooled_flaky($1, $2) AS n`, [1, '23505'])).rejects.toMatchObject({
+        driverError: { code: '23505' },
+      });
+      let runs = 0;
+      const failed = pooled.transaction(async (manager) => {
+        runs += 1;
+        await manager.query(`SELECT pooled_flaky($1, $2) AS n`, [5, '40P02']);
+      });
+      await expect(failed).rejects.toMatchObject({ driverError: { code: '40P02' } });
+      expect([runs, await flakyCalls()]).toEqual([1, 2]);
+    });
   });
 });

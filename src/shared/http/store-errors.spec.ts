@@ -20,6 +20,14 @@ describe('store errors: what a database restart throws is a 503, not a 500', () 
       'PostgreSQL: admin shutdown',
       new QueryFailedError('SELECT 1', [], Object.assign(new Error('terminating connection'), { code: '57P01' })),
     ],
+    [
+      'PostgreSQL: a deadlock still there after the retries',
+      new QueryFailedError('UPDATE', [], Object.assign(new Error('deadlock detected'), { code: '40P01' })),
+    ],
+    [
+      'PostgreSQL: a serialization failure still there after the retries',
+      new QueryFailedError('UPDATE', [], Object.assign(new Error('could not serialize'), { code: '40001' })),
+    ],
   ])('%s', (_name, error) => {
     expect(isStoreUnavailable(error)).toBe(true);
     expect(toProblem(error)).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: 5 });

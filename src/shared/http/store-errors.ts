@@ -9,6 +9,10 @@ const UNAVAILABLE_SQLSTATES = new Set([
   '53300', // too_many_connections
   '55000', // object_not_in_prerequisite_state: "database is not accepting connections"
   '3D000', // invalid_catalog_name: the database is gone
+  // A deadlock or serialization failure that PooledDataSource ran again every time it may: the
+  // request is sound, the store is too busy with its neighbours to serve it now.
+  '40P01', // deadlock_detected
+  '40001', // serialization_failure
 ]);
 
 const UNAVAILABLE_MESSAGES =
