@@ -2,8 +2,8 @@
 // The raw baseline for `npm run bench`: node:http + pg, no framework, the same SQL as the app's
 // endpoints (auth by API-key hash, then membership, as two plain queries; the transactions
 // repository's own statements for the page with its exact total and the detail; the other lists'
-// count and page statements) and the same JSON for transactions. What the app costs on top of
-// this is the framework's share.
+// count and page statements), prepared as the app's data source prepares them, and the same JSON
+// for transactions. What the app costs on top of this is the framework's share.
 const http = require('node:http');
 const { createHash } = require('node:crypto');
 const { Pool, types } = require('pg');
@@ -17,7 +17,17 @@ types.setTypeParser(1700, (v) => v);
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 const currencies = new Map(CURRENCIES.map((c) => [c.id, c]));
 // The app's transactions SQL itself (page and exact total in one statement), run on the raw pool.
-const rawQuery = { query: (sql, params) => pool.query(sql, params).then((r) => r.rows) };
+/**
+ * A statement on the pool, prepared as the app's data source prepares it (one name per text), so
+ * both sides spend the same in PostgreSQL and the difference stays the framework's.
+ */
+const names = new Map();
+function run(text, values) {
+  let name = names.get(text);
+  if (name === undefined) names.set(text, (name = `baseline_${names.size + 1}`));
+  return pool.query({ text, values, name });
+}
+const rawQuery = { query: (sql, params) => run(sql, params).then((r) => r.rows) };
 const transactions = new TypeOrmTransactionReadRepository(rawQuery);
 // And the app's balance ledger statement.
 const ledger = new TypeOrmBalanceLedger(rawQuery);
@@ -85,7 +95,7 @@ function item(r) {
 async function accountBalances(req, accountId, chainId) {
   const key = req.headers['x-api-key'];
   if (!key) return { status: 401 };
-  const member = await pool.query(
+  const member = await run(
     `SELECT 1 FROM member_credentials c JOIN account_members am ON am.member_id = c.member_id AND am.account_id = $2
       WHERE c.api_key_sha256 = $1`,
     [createHash('sha256').update(key).digest('hex'), accountId],
@@ -105,12 +115,12 @@ async function accountBalances(req, accountId, chainId) {
 async function authorize(req, deploymentId) {
   const key = req.headers['x-api-key'];
   if (!key) return 401;
-  const m = await pool.query(
+  const m = await run(
     `SELECT m.id FROM member_credentials c JOIN members m ON m.id = c.member_id WHERE c.api_key_sha256 = $1`,
     [createHash('sha256').update(key).digest('hex')],
   );
   if (m.rowCount === 0) return 401;
-  const d = await pool.query(
+  const d = await run(
     `SELECT d.id, EXISTS (SELECT 1 FROM account_members am WHERE am.account_id = d.account_id AND am.member_id = $2) AS member FROM deployments d WHERE d.id = $1`,
     [deploymentId, m.rows[0].id],
   );
@@ -124,15 +134,15 @@ async function authorize(req, deploymentId) {
 const LISTS = {
   invoices: async (id) => {
     const [count, page] = await Promise.all([
-      pool.query(`SELECT coalesce(sum(n), 0) AS total FROM invoice_totals WHERE deployment_id = $1`, [id]),
-      pool.query(
+      run(`SELECT coalesce(sum(n), 0) AS total FROM invoice_totals WHERE deployment_id = $1`, [id]),
+      run(
         `SELECT id, deployment_id, chain_id, public_id, invoice_nonce, invoice_address_hex, requested_amount, currency_ids, tracking_id,
                 callback_url, payment_page_button_url, payment_page_button_text, status, paid_amount, created_at, updated_at
            FROM invoices WHERE deployment_id = $1 ORDER BY created_at DESC, id DESC LIMIT 10 OFFSET $2`,
         [id, '0'],
       ),
     ]);
-    const settled = await pool.query(
+    const settled = await run(
       `SELECT invoice_id, currency_id, sum(amount) AS total FROM transactions
         WHERE invoice_id = ANY($1::uuid[]) AND operation_type = 'invoice' AND status IN ('EXECUTED', 'CONFIRMED') GROUP BY invoice_id, currency_id`,
       [page.rows.map((r) => r.id)],
@@ -141,8 +151,8 @@ const LISTS = {
   },
   payouts: async (id) => {
     const [count, page] = await Promise.all([
-      pool.query(`SELECT coalesce(sum(n), 0) AS total FROM payout_totals WHERE deployment_id = $1`, [id]),
-      pool.query(
+      run(`SELECT coalesce(sum(n), 0) AS total FROM payout_totals WHERE deployment_id = $1`, [id]),
+      run(
         `SELECT id, deployment_id, queue_operation_id, currency_id, amount, to_address, tracking_id, callback_url, nonce, status, created_by,
                 created_by_member_id, created_at, updated_at
            FROM payouts WHERE deployment_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
@@ -154,8 +164,8 @@ const LISTS = {
   operations: async (id) => {
     const where = `o.deployment_id = $1 AND o.deleted_at IS NULL`;
     const [count, page] = await Promise.all([
-      pool.query(`SELECT coalesce(sum(n), 0) AS total FROM queue_operation_totals WHERE deployment_id = $1`, [id]),
-      pool.query(
+      run(`SELECT coalesce(sum(n), 0) AS total FROM queue_operation_totals WHERE deployment_id = $1`, [id]),
+      run(
         `SELECT o.id, o.deployment_id, o.nonce, o.operation_type, o.status, o.calls, o.payload, o.created_by, o.created_by_member_id,
                 o.signature_blob, o.tx_hash, o.expires_at, o.dapp_metadata, o.created_at, o.updated_at,
                 COALESCE((SELECT json_agg(json_build_object('signer_hex', s.signer_hex, 'signature', s.signature,
@@ -169,8 +179,8 @@ const LISTS = {
   },
   claims: async (id) => {
     const [count, page] = await Promise.all([
-      pool.query(`SELECT count(*) AS total FROM claimable_groups g WHERE g.deployment_id = $1`, [id]),
-      pool.query(
+      run(`SELECT count(*) AS total FROM claimable_groups g WHERE g.deployment_id = $1`, [id]),
+      run(
         `SELECT g.invoice_id, g.currency_id, g.first_at, g.last_at, g.amount, g.transactions, i.invoice_nonce
            FROM claimable_groups g JOIN invoices i ON i.id = g.invoice_id
           WHERE g.deployment_id = $1

@@ -1,6 +1,6 @@
 import { DataSource, QueryFailedError } from 'typeorm';
 import { createDataSource, dataSourceOptions } from '../../ormconfig';
-import { PooledDataSource, TRANSACTION_ATTEMPTS } from '../../src/database/pooled-data-source';
+import { PooledDataSource, StatementNames, TRANSACTION_ATTEMPTS } from '../../src/database/pooled-data-source';
 import { toProblem } from '../../src/shared/http/error-response.filter';
 import { createScratchDatabase, ScratchDatabase } from '../support/scratch-database';
 import { createTestApp } from '../support/test-app';
@@ -132,6 +132,46 @@ describe('PooledDataSource', () => {
       expect(await pooled.query(`SELECT name FROM pooled_probe WHERE id = $1`, [7])).toEqual([]);
     });
     expect(await pooled.query(`SELECT name FROM pooled_probe WHERE id = $1`, [7])).toEqual([{ name: 'inside' }]);
+  });
+
+  it('prepares each statement once per connection and runs it by name afterwards', async () => {
+    const backend = `SELECT pg_backend_pid() AS pid, $1::int AS n`;
+    const first = ((await pooled.query(backend, [1])) as { pid: number }[])[0].pid;
+    expect(await pooled.query(`SELECT $1::int + 1 AS n`, [1])).toEqual([{ n: 2 }]);
+    expect(await pooled.query(`SELECT $1::int + 1 AS n`, [2])).toEqual([{ n: 3 }]);
+    const prepared = (await pooled.query(
+      `SELECT name, statement, (SELECT pg_backend_pid()) AS pid FROM pg_prepared_statements
+        WHERE statement = ANY($1) ORDER BY statement`,
+      [[backend, `SELECT $1::int + 1 AS n`]],
+    )) as { name: string; statement: string; pid: number }[];
+    expect(prepared.map((row) => [row.statement, row.pid])).toEqual([
+      [`SELECT $1::int + 1 AS n`, first],
+      [backend, first],
+    ]);
+    expect(prepared.map((row) => row.name)).toEqual([expect.stringMatching(/^pooled_\d+$/), expect.any(String)]);
+  });
+
+  it('runs a prepared statement again on a new connection when a column’s type changed under it', async () => {
+    await plain.query(`INSERT INTO pooled_probe (id, name) VALUES (1, 'a')`);
+    const read = `SELECT name, pg_backend_pid() AS pid FROM pooled_probe WHERE id = $1`;
+    const before = ((await pooled.query(read, [1])) as { pid: number }[])[0].pid;
+    await plain.query(`ALTER TABLE pooled_probe ALTER COLUMN name TYPE varchar(40)`);
+    try {
+      // PostgreSQL refuses the old statement on that connection: "cached plan must not change result type".
+      const after = (await pooled.query(read, [1])) as { name: string; pid: number }[];
+      expect(after).toEqual([{ name: 'a', pid: expect.any(Number) }]);
+      expect(after[0].pid).not.toBe(before);
+    } finally {
+      await plain.query(`ALTER TABLE pooled_probe ALTER COLUMN name TYPE text`);
+    }
+  });
+
+  it('names at most its limit of statement texts; a text past it runs unnamed', () => {
+    const names = new StatementNames(2);
+    const [a, b] = [names.nameOf('SELECT $1'), names.nameOf('SELECT $1, $2')];
+    expect(a).not.toBe(b);
+    expect(names.nameOf('SELECT $1, $2, $3')).toBeUndefined();
+    expect([names.nameOf('SELECT $1'), names.nameOf('SELECT $1, $2')]).toEqual([a, b]);
   });
 
   it('keeps TypeORM’s path for a statement without parameters, which may hold several', async () => {
