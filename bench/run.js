@@ -412,7 +412,7 @@ async function main() {
         .loadavg()
         .map((n) => n.toFixed(1))
         .join(' ')}, Node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s per scenario;`,
-      `${BIG.toLocaleString('en')} transactions in the measured deployment, ${SPREAD.toLocaleString('en')} over nine others; ${LIST_ROWS.toLocaleString('en')} invoices, queue operations, payouts and claimable deposits in another. Baseline: bench/baseline-server.js (node:http + pg, same SQL).`,
+      `${BIG.toLocaleString('en')} transactions in the measured deployment, ${SPREAD.toLocaleString('en')} over nine others; ${LIST_ROWS.toLocaleString('en')} invoices, queue operations, payouts and claimable deposits in another. Baseline: bench/baseline-server.js (node:http + pg, the same SQL, prepared the same way).`,
       'CPU ms/req: user + system CPU of the server process divided by the requests it answered (steadier than req/s on a shared machine).',
       '',
       table,
