@@ -33,7 +33,7 @@ export const TRANSACTION_ATTEMPTS = 4;
  * And one addition: a transaction that PostgreSQL chose as a deadlock's victim, or refused for a
  * serialization failure, runs again from the start (up to TRANSACTION_ATTEMPTS in all), and so
  * does a statement outside a transaction. Both were rolled back whole, so nothing of the failed
- * attempt remains; every `transaction` callback here touches only the database through its
+ * attempt remains; every `transaction` callback in this app touches only the database through its
  * manager, so running it again is safe. The statement-level triggers that keep the rollups lock
  * shared rows, so two requests on one deployment can meet in a deadlock the app's own lock order
  * does not rule out; the client would otherwise get a 500 for a request that can simply be redone.
