@@ -138,8 +138,8 @@ const LISTS = {
       run(
         `SELECT id, deployment_id, chain_id, public_id, invoice_nonce, invoice_address_hex, requested_amount, currency_ids, tracking_id,
                 callback_url, payment_page_button_url, payment_page_button_text, status, paid_amount, created_at, updated_at
-           FROM invoices WHERE deployment_id = $1 ORDER BY created_at DESC, id DESC LIMIT 10 OFFSET $2`,
-        [id, '0'],
+           FROM invoices WHERE deployment_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+        [id, 10, '0'],
       ),
     ]);
     const settled = await run(
@@ -184,8 +184,8 @@ const LISTS = {
         `SELECT g.invoice_id, g.currency_id, g.first_at, g.last_at, g.amount, g.transactions, i.invoice_nonce
            FROM claimable_groups g JOIN invoices i ON i.id = g.invoice_id
           WHERE g.deployment_id = $1
-          ORDER BY g.first_at DESC, g.invoice_id DESC, g.currency_id DESC LIMIT 10 OFFSET $2`,
-        [id, '0'],
+          ORDER BY g.first_at DESC, g.invoice_id DESC, g.currency_id DESC LIMIT $2 OFFSET $3`,
+        [id, 10, '0'],
       ),
     ]);
     return { total: Number(count.rows[0].total), items: page.rows };

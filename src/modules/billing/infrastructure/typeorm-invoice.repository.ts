@@ -126,8 +126,8 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
     const column = SORT_COLUMNS[filter.sortBy];
     const order = column === 'id' ? `id ${direction}` : `${column} ${direction}, id ${direction}`;
     const rows: InvoiceRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM invoices WHERE ${whereSql} ORDER BY ${order} LIMIT ${filter.limit} OFFSET $${params.length + 1}`,
-      [...params, filter.offset],
+      `SELECT ${COLUMNS} FROM invoices WHERE ${whereSql} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, filter.limit, filter.offset],
     );
     return { total, items: rows.map((row) => invoiceFromRow(row, this.catalog)) };
   }

@@ -81,8 +81,8 @@ export class TypeOrmCallbackRepository extends CallbackRepository {
       [memberId, operationId],
     );
     const rows: CallbackRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM callbacks WHERE ${where} ORDER BY created_at, id LIMIT ${limit} OFFSET $3`,
-      [memberId, operationId, offset],
+      `SELECT ${COLUMNS} FROM callbacks WHERE ${where} ORDER BY created_at, id LIMIT $3 OFFSET $4`,
+      [memberId, operationId, limit, offset],
     );
     return { total: Number(total), items: rows.map(fromRow) };
   }

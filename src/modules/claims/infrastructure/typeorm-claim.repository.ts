@@ -64,7 +64,7 @@ export class TypeOrmClaimRepository extends ClaimRepository {
          FROM claimable_groups g JOIN invoices i ON i.id = g.invoice_id
         WHERE ${where.sql}
         ORDER BY ${column} ${direction}, g.invoice_id ${direction}, g.currency_id ${direction}
-        LIMIT ${filter.limit} OFFSET ${where.bind(filter.offset)}`,
+        LIMIT ${where.bind(filter.limit)} OFFSET ${where.bind(filter.offset)}`,
       where.params,
     );
     return {
