@@ -8,7 +8,7 @@ import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
  * again, may well succeed: deadlock_detected and serialization_failure.
  */
 const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
-/** Attempts in all, the first included; the pause before attempt n is a random 0-10·n ms. */
+/** Attempts in all, the first included; the pause after failed attempt n is a random 0-10·n ms. */
 export const TRANSACTION_ATTEMPTS = 4;
 
 /**
