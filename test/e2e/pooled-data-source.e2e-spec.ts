@@ -164,6 +164,23 @@ describe('PooledDataSource', () => {
     }
   });
 
+  it('fails a statement PostgreSQL cannot prepare the same way every time, and prepares it once it can', async () => {
+    const read = `SELECT id FROM pooled_later WHERE id = $1`;
+    const code = (run: Promise<unknown>): Promise<unknown> =>
+      run.then(
+        () => 'ok',
+        (error: QueryFailedError) => (error.driverError as { code?: string }).code,
+      );
+    // Not "prepared statement does not exist" the second time: a failed prepare leaves no name behind.
+    expect([await code(pooled.query(read, [1])), await code(pooled.query(read, [1]))]).toEqual(['42P01', '42P01']);
+    await plain.query(`CREATE TABLE pooled_later (id int)`);
+    try {
+      expect(await pooled.query(read, [1])).toEqual([]);
+    } finally {
+      await plain.query(`DROP TABLE pooled_later`);
+    }
+  });
+
   it('names at most its limit of statement texts; a text past it runs unnamed', () => {
     const names = new StatementNames(2);
     const [a, b] = [names.nameOf('SELECT $1'), names.nameOf('SELECT $1, $2')];
