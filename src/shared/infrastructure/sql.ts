@@ -50,6 +50,21 @@ export class SqlWhere {
   }
 }
 
+/** The fields of a list filter that order and page the list without narrowing it. */
+const PAGING_FIELDS: ReadonlySet<string> = new Set(['sortBy', 'sortOrder', 'limit', 'offset']);
+
+/**
+ * Whether nothing but `fields` (and paging) narrows a list: every other field of `filter` is
+ * unset. A field added to the filter later counts as narrowing until it is named here, so a rollup
+ * keyed by `fields` never answers a total for a filter it does not know.
+ */
+export function narrowedOnlyBy<F extends object>(filter: F, fields: readonly (keyof F & string)[]): boolean {
+  return Object.entries(filter).every(
+    ([field, value]) =>
+      value === undefined || PAGING_FIELDS.has(field) || (fields as readonly string[]).includes(field),
+  );
+}
+
 const UNIQUE_VIOLATION = '23505';
 
 /** The constraint a PostgreSQL unique violation names (`''` when it names none); undefined for any other error. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
-import { containsPattern, mapUniqueViolation, SqlWhere } from '../../../shared/infrastructure/sql';
+import { containsPattern, mapUniqueViolation, narrowedOnlyBy, SqlWhere } from '../../../shared/infrastructure/sql';
 import { CatalogService } from '../../catalog/catalog.service';
 import { Invoice, InvoiceCurrency } from '../domain/invoice';
 import { InvoiceListFilter, InvoiceRepository, InvoiceUnitOfWork, PublicDeposit } from '../domain/invoice.repository';
@@ -119,15 +119,13 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
     if (filter.updatedTo) where.add((p) => `updated_at <= ${p(filter.updatedTo)}`);
     if (filter.currencyIds) where.add((p) => `currency_ids && ${p(filter.currencyIds)}::text[]`);
     if (filter.statuses) where.add((p) => `status = ANY(${p(filter.statuses)}::text[])`);
-    const whereSql = where.sql;
-    const params = where.params;
     const total = await this.total(deploymentId, filter, where);
     const direction = filter.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const column = SORT_COLUMNS[filter.sortBy];
     const order = column === 'id' ? `id ${direction}` : `${column} ${direction}, id ${direction}`;
     const rows: InvoiceRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM invoices WHERE ${whereSql} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, filter.limit, filter.offset],
+      `SELECT ${COLUMNS} FROM invoices WHERE ${where.sql} ORDER BY ${order} LIMIT ${where.bind(filter.limit)} OFFSET ${where.bind(filter.offset)}`,
+      where.params,
     );
     return { total, items: rows.map((row) => invoiceFromRow(row, this.catalog)) };
   }
@@ -138,10 +136,10 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
    * added later counts rows until the rollup learns it.
    */
   private async total(deploymentId: string, filter: InvoiceListFilter, rows: SqlWhere): Promise<number> {
-    const { statuses, sortBy: _sortBy, sortOrder: _sortOrder, limit: _limit, offset: _offset, ...narrowing } = filter;
     let sql = `SELECT count(*) AS total FROM invoices WHERE ${rows.sql}`;
     let params = rows.params;
-    if (Object.values(narrowing).every((value) => value === undefined)) {
+    if (narrowedOnlyBy(filter, ['statuses'])) {
+      const { statuses } = filter;
       const buckets = new SqlWhere().add((p) => `deployment_id = ${p(deploymentId)}`);
       if (statuses) buckets.add((p) => `status = ANY(${p(statuses)}::text[])`);
       sql = `SELECT coalesce(sum(n), 0) AS total FROM invoice_totals WHERE ${buckets.sql}`;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
-import { containsPattern, SqlWhere } from '../../../shared/infrastructure/sql';
+import { containsPattern, narrowedOnlyBy, SqlWhere } from '../../../shared/infrastructure/sql';
 import { Payout } from '../domain/payout';
 import { PayoutListFilter, PayoutRepository, PayoutUnitOfWork } from '../domain/payout.repository';
 import { PayoutStatus } from '../domain/payout-status';
@@ -65,15 +65,13 @@ export class TypeOrmPayoutRepository extends PayoutRepository {
     if (filter.updatedTo) where.add((p) => `updated_at <= ${p(filter.updatedTo)}`);
     if (filter.currencyIds) where.add((p) => `currency_id = ANY(${p(filter.currencyIds)}::text[])`);
     if (filter.statuses) where.add((p) => `status = ANY(${p(filter.statuses)}::text[])`);
-    const whereSql = where.sql;
-    const params = where.params;
     const total = await this.total(deploymentId, filter, where);
     const direction = filter.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const column = SORT_COLUMNS[filter.sortBy];
     const order = column === 'id' ? `id ${direction}` : `${column} ${direction}, id ${direction}`;
     const rows: PayoutRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM payouts WHERE ${whereSql} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, filter.limit, filter.offset],
+      `SELECT ${COLUMNS} FROM payouts WHERE ${where.sql} ORDER BY ${order} LIMIT ${where.bind(filter.limit)} OFFSET ${where.bind(filter.offset)}`,
+      where.params,
     );
     return { total, items: rows.map(payoutFromRow) };
   }
@@ -84,18 +82,10 @@ export class TypeOrmPayoutRepository extends PayoutRepository {
    * added later counts rows until the rollup learns it.
    */
   private async total(deploymentId: string, filter: PayoutListFilter, rows: SqlWhere): Promise<number> {
-    const {
-      statuses,
-      currencyIds,
-      sortBy: _sortBy,
-      sortOrder: _sortOrder,
-      limit: _limit,
-      offset: _offset,
-      ...narrowing
-    } = filter;
     let sql = `SELECT count(*) AS total FROM payouts WHERE ${rows.sql}`;
     let params = rows.params;
-    if (Object.values(narrowing).every((value) => value === undefined)) {
+    if (narrowedOnlyBy(filter, ['statuses', 'currencyIds'])) {
+      const { statuses, currencyIds } = filter;
       const buckets = new SqlWhere().add((p) => `deployment_id = ${p(deploymentId)}`);
       if (currencyIds) buckets.add((p) => `currency_id = ANY(${p(currencyIds)}::text[])`);
       if (statuses) buckets.add((p) => `status = ANY(${p(statuses)}::text[])`);

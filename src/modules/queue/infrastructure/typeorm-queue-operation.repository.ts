@@ -3,7 +3,7 @@ import type { Hex } from 'viem';
 import { DataSource, EntityManager } from 'typeorm';
 import { NetworkType } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
-import { conflictOf, SqlWhere } from '../../../shared/infrastructure/sql';
+import { conflictOf, narrowedOnlyBy, SqlWhere } from '../../../shared/infrastructure/sql';
 import { callFromStored, callToStored, StoredCall } from '../domain/call';
 import { OperationSignature, QueueOperation } from '../domain/queue-operation';
 import { QueueListFilter, QueueNonceFacts, QueueOperationRepository } from '../domain/queue-operation.repository';
@@ -240,15 +240,13 @@ export class TypeOrmQueueOperationRepository extends QueueOperationRepository {
       where.add((p) => `strpos(lower(o.created_by), lower(${p(filter.createdBy)})) > 0`);
     if (filter.createdAtFrom !== undefined) where.add((p) => `o.created_at >= ${p(filter.createdAtFrom)}`);
     if (filter.createdAtTo !== undefined) where.add((p) => `o.created_at <= ${p(filter.createdAtTo)}`);
-    const whereSql = where.sql;
-    const params = where.params;
     const direction = filter.sortOrder === 'desc' ? 'DESC' : 'ASC';
     const total = await this.total(deploymentId, filter, where);
     const rows: (OperationRow & { effective_status: QueueOperationStatus })[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM queue_operations o WHERE ${whereSql}
+      `SELECT ${COLUMNS} FROM queue_operations o WHERE ${where.sql}
         ORDER BY o.nonce ${direction}, o.created_at ${direction}, o.id ${direction}
-        LIMIT $${params.length + 1}::int OFFSET $${params.length + 2}::numeric`,
-      [...params, filter.limit, filter.offset],
+        LIMIT ${where.bind(filter.limit)}::int OFFSET ${where.bind(filter.offset)}::numeric`,
+      where.params,
     );
     return { total, items: rows.map((row) => fromRow(row, networkType)) };
   }
@@ -259,10 +257,10 @@ export class TypeOrmQueueOperationRepository extends QueueOperationRepository {
    * rows. A status filter counts rows: an expired dApp transaction turns CANCELLED without a write.
    */
   private async total(deploymentId: string, filter: QueueListFilter, rows: SqlWhere): Promise<number> {
-    const { statuses, operationTypes, sortOrder: _sortOrder, limit: _limit, offset: _offset, ...narrowing } = filter;
     let sql = `SELECT count(*) AS total FROM queue_operations o WHERE ${rows.sql}`;
     let params = rows.params;
-    if (!statuses?.length && Object.values(narrowing).every((value) => value === undefined)) {
+    if (!filter.statuses?.length && narrowedOnlyBy(filter, ['statuses', 'operationTypes'])) {
+      const { operationTypes } = filter;
       const buckets = new SqlWhere().add((p) => `deployment_id = ${p(deploymentId)}`);
       if (operationTypes?.length) buckets.add((p) => `operation_type = ANY(${p(operationTypes)}::text[])`);
       sql = `SELECT coalesce(sum(n), 0) AS total FROM queue_operation_totals WHERE ${buckets.sql}`;
