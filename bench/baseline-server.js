@@ -12,20 +12,19 @@ const {
   TypeOrmTransactionReadRepository,
 } = require('../dist/src/modules/deployments/infrastructure/typeorm-transaction-read.repository');
 const { TypeOrmBalanceLedger } = require('../dist/src/modules/balances/infrastructure/typeorm-balance-ledger');
+const { StatementNames, STATEMENT_NAMES_LIMIT } = require('../dist/src/database/pooled-data-source');
 
 types.setTypeParser(1700, (v) => v);
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 const currencies = new Map(CURRENCIES.map((c) => [c.id, c]));
 // The app's transactions SQL itself (page and exact total in one statement), run on the raw pool.
 /**
- * A statement on the pool, prepared as the app's data source prepares it (one name per text), so
- * both sides spend the same in PostgreSQL and the difference stays the framework's.
+ * A statement on the pool, named by the app's own StatementNames, so both sides prepare the same
+ * statements, spend the same in PostgreSQL, and the difference stays the framework's.
  */
-const names = new Map();
+const names = new StatementNames(STATEMENT_NAMES_LIMIT);
 function run(text, values) {
-  let name = names.get(text);
-  if (name === undefined) names.set(text, (name = `baseline_${names.size + 1}`));
-  return pool.query({ text, values, name });
+  return pool.query({ text, values, name: names.nameOf(text) });
 }
 const rawQuery = { query: (sql, params) => run(sql, params).then((r) => r.rows) };
 const transactions = new TypeOrmTransactionReadRepository(rawQuery);
