@@ -2,9 +2,11 @@
 // `npm run bench`: loads 1,000,000 transactions into one deployment (and 100,000 over nine others),
 // and 100,000 invoices, queue operations, payouts and claimable deposits into another, in a
 // database of its own, then drives the built app and a raw node:http baseline with autocannon
-// (16 connections, 10 s per scenario) and writes the table to bench/results/latest.md.
-// Knobs: BENCH_ROWS, BENCH_LIST_ROWS, BENCH_DURATION (s), BENCH_SCENARIOS (words of labels),
-// BENCH_PROFILE (a directory for the app's CPU profile), BENCH_RESULTS (where the table goes).
+// (16 connections, 10 s per scenario and side, in alternating slices after a warm-up; see `measure`)
+// and writes the table to bench/results/latest.md.
+// Knobs: BENCH_ROWS, BENCH_LIST_ROWS, BENCH_DURATION (s), BENCH_ROUNDS (slices per side),
+// BENCH_WARMUP (s), BENCH_SCENARIOS (words of labels), BENCH_PROFILE (a directory for the app's
+// CPU profile), BENCH_RESULTS (where the table goes).
 const { spawn, execFileSync } = require('node:child_process');
 const { createHash, randomBytes } = require('node:crypto');
 const { mkdirSync, mkdtempSync, readFileSync, writeFileSync, rmSync, chmodSync } = require('node:fs');
@@ -23,6 +25,10 @@ const BIG = Number(process.env.BENCH_ROWS || 1_000_000);
 const SPREAD = BIG / 10;
 const CONNECTIONS = 16;
 const DURATION = Number(process.env.BENCH_DURATION || 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 2);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+/** autocannon runs whole seconds. */
+const slice = Math.max(1, Math.round(DURATION / ROUNDS));
 const log = (...args) => process.stderr.write(`${args.join(' ')}\n`);
 
 async function reachable(url) {
@@ -274,8 +280,8 @@ function cpuSeconds(pid) {
   }
 }
 
-/** Drives `url` for DURATION seconds; with `pid`, also the CPU milliseconds that process spent per request. */
-function autocannon(url, apiKey, pid) {
+/** Drives `url` for `seconds`; with `pid`, also the CPU seconds that process spent meanwhile. */
+function autocannon(url, apiKey, pid, seconds) {
   const cpuBefore = pid === undefined ? NaN : cpuSeconds(pid);
   const out = execFileSync(
     process.execPath,
@@ -284,7 +290,7 @@ function autocannon(url, apiKey, pid) {
       '-c',
       String(CONNECTIONS),
       '-d',
-      String(DURATION),
+      String(seconds),
       '--json',
       '-H',
       `x-api-key=${apiKey}`,
@@ -293,15 +299,44 @@ function autocannon(url, apiKey, pid) {
     { maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] },
   );
   const r = JSON.parse(out.toString());
-  const cpuMsPerRequest = ((cpuSeconds(pid) - cpuBefore) * 1000) / r.requests.total;
   return {
-    cpuMsPerRequest,
-    rps: r.requests.average,
+    requests: r.requests.total,
+    seconds: r.duration,
+    cpuSeconds: cpuSeconds(pid) - cpuBefore,
     p50: r.latency.p50,
     p99: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors,
     status: Object.keys(r.statusCodeStats || {}).join(','),
+  };
+}
+
+/**
+ * Drives `sides` (each scenario's app and baseline; a few scenarios' when they are compared with
+ * one another). Each is first driven for WARMUP seconds, not counted (the JIT compiles the route's
+ * code then). The DURATION seconds each side gets are then cut into ROUNDS slices, taken in the
+ * sides' order and then in reverse (app, baseline; baseline, app; ...): this machine's speed
+ * drifts over seconds (its CPUs are shared), and a drift then falls on every side alike instead of
+ * on whichever ran last. Rates and CPU per request are over all slices; p50 and p99 are the worst
+ * slice's.
+ */
+function measure(sides) {
+  if (WARMUP > 0) for (const drive of sides) drive(WARMUP);
+  const runs = sides.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? sides.keys() : [...sides.keys()].reverse();
+    for (const side of order) runs[side].push(sides[side](slice));
+  }
+  return runs.map(combined);
+}
+
+function combined(runs) {
+  const sum = (pick) => runs.reduce((total, run) => total + pick(run), 0);
+  const requests = sum((run) => run.requests);
+  return {
+    rps: requests / sum((run) => run.seconds),
+    p50: Math.max(...runs.map((run) => run.p50)),
+    p99: Math.max(...runs.map((run) => run.p99)),
+    cpuMsPerRequest: (sum((run) => run.cpuSeconds) * 1000) / requests,
+    status: [...new Set(runs.map((run) => run.status))].join(','),
   };
 }
 
@@ -369,27 +404,45 @@ async function main() {
       ['public currencies', '/api/v1/public/currencies'],
       ['health', '/health'],
     ];
-    const rows = [];
+    // Public currencies' target is a share of /health's rate: the two are measured in one set of
+    // alternating slices (see `measure`), so both rates come from the same moments of the machine.
+    const together = [['public currencies', 'health']];
     // BENCH_SCENARIOS=detail,currencies: only the scenarios whose label contains one of these words.
     const only = process.env.BENCH_SCENARIOS ? process.env.BENCH_SCENARIOS.split(',') : undefined;
-    for (const [label, path] of scenarios.filter(([label]) => !only || only.some((word) => label.includes(word)))) {
-      const check = await fetchRetrying(`http://127.0.0.1:${appPort}${path}`, { headers: { 'x-api-key': apiKey } });
-      const body = await check.text();
-      if (check.status === 200 && label.includes('page')) log(`${label}: total ${JSON.parse(body).total}`);
-      const a =
-        check.status === 200
-          ? autocannon(`http://127.0.0.1:${appPort}${path}`, apiKey, app.pid)
-          : { rps: 0, p50: NaN, p99: NaN, status: String(check.status) };
-      const baseCheck = await fetchRetrying(`http://127.0.0.1:${basePort}${path}`, {
-        headers: { 'x-api-key': apiKey },
-      });
-      await baseCheck.text();
-      if (baseCheck.status !== 200) throw new Error(`the baseline answered ${baseCheck.status} on ${label}`);
-      const b = autocannon(`http://127.0.0.1:${basePort}${path}`, apiKey, baseline.pid);
-      log(
-        `${label}: app ${a.rps} req/s p99 ${a.p99} ms cpu ${a.cpuMsPerRequest?.toFixed(3)} ms/req (${a.status}); baseline ${b.rps} req/s p99 ${b.p99} ms cpu ${b.cpuMsPerRequest.toFixed(3)} ms/req`,
-      );
-      rows.push({ label, a, b, appStatus: check.status });
+    const groups = [];
+    for (const scenario of scenarios.filter(([label]) => !only || only.some((word) => label.includes(word)))) {
+      const joins = (group) => together.some((labels) => labels.includes(group[0][0]) && labels.includes(scenario[0]));
+      const group = groups.find(joins);
+      if (group) group.push(scenario);
+      else groups.push([scenario]);
+    }
+    const rows = [];
+    for (const group of groups) {
+      const sides = [];
+      const entries = [];
+      for (const [label, path] of group) {
+        const check = await fetchRetrying(`http://127.0.0.1:${appPort}${path}`, { headers: { 'x-api-key': apiKey } });
+        const body = await check.text();
+        if (check.status === 200 && label.includes('page')) log(`${label}: total ${JSON.parse(body).total}`);
+        const baseCheck = await fetchRetrying(`http://127.0.0.1:${basePort}${path}`, {
+          headers: { 'x-api-key': apiKey },
+        });
+        await baseCheck.text();
+        if (baseCheck.status !== 200) throw new Error(`the baseline answered ${baseCheck.status} on ${label}`);
+        const drive = (port, pid) => (seconds) => autocannon(`http://127.0.0.1:${port}${path}`, apiKey, pid, seconds);
+        const appSide = check.status === 200 ? sides.push(drive(appPort, app.pid)) - 1 : undefined;
+        const baseSide = sides.push(drive(basePort, baseline.pid)) - 1;
+        entries.push({ label, appStatus: check.status, appSide, baseSide });
+      }
+      const results = measure(sides);
+      for (const { label, appStatus, appSide, baseSide } of entries) {
+        const a = appSide === undefined ? { rps: 0, p50: NaN, p99: NaN, status: String(appStatus) } : results[appSide];
+        const b = results[baseSide];
+        log(
+          `${label}: app ${a.rps} req/s p99 ${a.p99} ms cpu ${a.cpuMsPerRequest?.toFixed(3)} ms/req (${a.status}); baseline ${b.rps} req/s p99 ${b.p99} ms cpu ${b.cpuMsPerRequest.toFixed(3)} ms/req`,
+        );
+        rows.push({ label, a, b, appStatus });
+      }
     }
     const rss = peakRss(app.pid);
     const fmt = (n) => (Number.isFinite(n) ? String(Math.round(n * 10) / 10) : 'n/a');
@@ -411,7 +464,8 @@ async function main() {
       `${new Date().toISOString()}, ${require('node:os').cpus().length} CPUs, load average ${require('node:os')
         .loadavg()
         .map((n) => n.toFixed(1))
-        .join(' ')}, Node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s per scenario;`,
+        .join(' ')}, Node ${process.version}, ${CONNECTIONS} connections;`,
+      `each scenario: a ${WARMUP} s warm-up of each server, not counted, then ${ROUNDS} slices of ${slice} s on each, alternating (see \`measure\` in bench/run.js);`,
       `${BIG.toLocaleString('en')} transactions in the measured deployment, ${SPREAD.toLocaleString('en')} over nine others; ${LIST_ROWS.toLocaleString('en')} invoices, queue operations, payouts and claimable deposits in another. Baseline: bench/baseline-server.js (node:http + pg, the same SQL, prepared the same way).`,
       'CPU ms/req: user + system CPU of the server process divided by the requests it answered (steadier than req/s on a shared machine).',
       '',
