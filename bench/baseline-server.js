@@ -17,7 +17,6 @@ const { StatementNames, STATEMENT_NAMES_LIMIT } = require('../dist/src/database/
 types.setTypeParser(1700, (v) => v);
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 const currencies = new Map(CURRENCIES.map((c) => [c.id, c]));
-// The app's transactions SQL itself (page and exact total in one statement), run on the raw pool.
 /**
  * A statement on the pool, named by the app's own StatementNames, so both sides prepare the same
  * statements, spend the same in PostgreSQL, and the difference stays the framework's.
@@ -26,6 +25,7 @@ const names = new StatementNames(STATEMENT_NAMES_LIMIT);
 function run(text, values) {
   return pool.query({ text, values, name: names.nameOf(text) });
 }
+// The app's transactions SQL itself (page and exact total in one statement), run on the raw pool.
 const rawQuery = { query: (sql, params) => run(sql, params).then((r) => r.rows) };
 const transactions = new TypeOrmTransactionReadRepository(rawQuery);
 // And the app's balance ledger statement.
@@ -128,7 +128,8 @@ async function authorize(req, deploymentId) {
 
 /**
  * The other lists: the same statements the app's repositories send (the total, from the list's
- * rollup where the app reads it there, and the page), rows sent as they come. Balances is a hook for the `sdk` branch's endpoint: align its SQL on merge.
+ * rollup where the app reads it there, and the page), rows sent as they come. Balances, above,
+ * runs the app's own ledger statement.
  */
 const LISTS = {
   invoices: async (id) => {
