@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { changeDeposits, claimableGroups, insertDeposits } from '../support/claimable-deposits';
+import { changeDeposits, claimableGroups, insertDeposits, MINED_STATUSES } from '../support/claimable-deposits';
 import { insertRows } from '../support/list-rows';
 import { insertExistingDeployment, MigratedDatabase, migratedOver } from '../support/migrations';
 
@@ -33,7 +33,7 @@ describe('migration ClaimableGroups', () => {
   });
 
   it('groups the existing claimable deposits', async () => {
-    const { rollup, grouped } = await claimableGroups(db, deploymentId);
+    const { rollup, grouped } = await claimableGroups(db, deploymentId, MINED_STATUSES);
     expect(grouped.length).toBeGreaterThan(10);
     expect(rollup).toEqual(grouped);
   });
@@ -41,7 +41,7 @@ describe('migration ClaimableGroups', () => {
   it('keeps the groups as deposits are written after it', async () => {
     for (let kind = 0; kind < 12; kind += 1) await changeDeposits(db, deploymentId, kind);
     await insertDeposits(db, deploymentId, 20, 20);
-    const { rollup, grouped } = await claimableGroups(db, deploymentId);
+    const { rollup, grouped } = await claimableGroups(db, deploymentId, MINED_STATUSES);
     expect(rollup).toEqual(grouped);
   });
 
@@ -55,7 +55,7 @@ describe('migration ClaimableGroups', () => {
     expect(left).toEqual([]);
     await insertDeposits(db, deploymentId, 10, 20);
     await db.runMigrations({ transaction: 'each' });
-    const { rollup, grouped } = await claimableGroups(db, deploymentId);
+    const { rollup, grouped } = await claimableGroups(db, deploymentId, MINED_STATUSES);
     expect(rollup).toEqual(grouped);
   });
 });

@@ -60,7 +60,7 @@ describe('claimable groups (the claims list rollup)', () => {
     const version = `SELECT xmin::text AS version FROM claimable_groups WHERE deployment_id = $1`;
     const [before] = (await t.dataSource.query(version, [d.id])) as { version: string }[];
     await t.dataSource.query(
-      `UPDATE transactions SET confirmations = confirmations + 1, status = 'EXECUTED' WHERE deployment_id = $1`,
+      `UPDATE transactions SET confirmations = confirmations + 1, status = 'CONFIRMED' WHERE deployment_id = $1`,
       [d.id],
     );
     expect(await t.dataSource.query(version, [d.id])).toEqual([before]);

@@ -27,14 +27,15 @@ describe('transactions of invoice deposits', () => {
     ).body;
     const pending = transfer(d, invoice.invoiceAddress, ETH_USDT, '4000000', 'PENDING');
     const executed = transfer(d, invoice.invoiceAddress, ETH_USDT, '6000000', 'EXECUTED', { logIndex: 1 });
-    await ingest(t, [pending, executed]);
+    const confirmed = transfer(d, invoice.invoiceAddress, ETH_USDT, '2000000', 'CONFIRMED', { logIndex: 2 });
+    await ingest(t, [pending, executed, confirmed]);
 
     const list = await get(
       `/api/v1/deployments/${d.id}/transactions?operationTypes=invoice&sortBy=createdAt&sortOrder=asc`,
     ).expect(200);
-    expect(list.body.total).toBe(2);
-    const [first, second] = list.body.items;
-    for (const item of [first, second]) {
+    expect(list.body.total).toBe(3);
+    const [first, second, third] = list.body.items;
+    for (const item of [first, second, third]) {
       expect(item).toMatchObject({
         direction: 'IN',
         operationType: 'invoice',
@@ -45,18 +46,20 @@ describe('transactions of invoice deposits', () => {
       });
     }
     expect(first).toMatchObject({ status: 'PENDING', amount: '4', canClaim: false, isClaimed: false });
-    expect(second).toMatchObject({ status: 'EXECUTED', amount: '6', canClaim: true, isClaimed: false });
+    // Mined but not final: shown, but not money yet, so not claimable.
+    expect(second).toMatchObject({ status: 'EXECUTED', amount: '6', canClaim: false, isClaimed: false });
+    expect(third).toMatchObject({ status: 'CONFIRMED', amount: '2', canClaim: true, isClaimed: false });
 
-    const details = await get(`/api/v1/deployments/${d.id}/transactions/${second.id}`).expect(200);
+    const details = await get(`/api/v1/deployments/${d.id}/transactions/${third.id}`).expect(200);
     expect(details.body).toMatchObject({
       canClaim: true,
       isClaimed: false,
       invoice: { id: invoice.id, trackingId: 'order-77', status: 'CREATED' },
-      transaction: { id: second.id, invoice: { id: invoice.id } },
+      transaction: { id: third.id, invoice: { id: invoice.id } },
     });
 
     const byOperation = await get(`/api/v1/deployments/${d.id}/transactions?operationId=${invoice.id}`).expect(200);
-    expect(byOperation.body.total).toBe(2);
+    expect(byOperation.body.total).toBe(3);
   });
 
   it("embeds the catalog's currency exactly as GET /api/v1/public/currencies/{id} returns it", async () => {
@@ -66,7 +69,7 @@ describe('transactions of invoice deposits', () => {
     // The address spelled in upper case: the embedded id must still be the catalog's.
     const mixedCase = ETH_USDT.replace(/[a-f]/g, (c) => c.toUpperCase());
     const invoice = (await createInvoice(t, own, invoiceBody({ currencyIds: [mixedCase] })).expect(201)).body;
-    await ingest(t, [transfer(own, invoice.invoiceAddress, ETH_USDT, '5000000', 'EXECUTED')]);
+    await ingest(t, [transfer(own, invoice.invoiceAddress, ETH_USDT, '5000000', 'CONFIRMED')]);
 
     const published = (await request(t.http).get(`/api/v1/public/currencies/${ETH_USDT}`).expect(200)).body;
     const list = (await as(`/api/v1/deployments/${own.id}/transactions`).expect(200)).body;

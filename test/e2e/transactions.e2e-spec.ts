@@ -12,13 +12,14 @@ import {
 } from '../support/builders';
 import { eventId, ingest, TEST_INDEXER_KEY, txHash } from '../support/chain-events';
 import { createTestApp, TEST_JWT_SECRET, TestApp } from '../support/test-app';
+import { TEST_SCAM_TOKEN } from '../support/test-currencies';
 
 const ETH = '1';
 const USDT = '1-0xdac17f958d2ee523a2206206994597c13d831ec7';
 const USDC = '1-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
 const TRX = TRON_MAINNET;
 const TRON_USDT = `${TRON_MAINNET}-TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t`;
-const TRON_SCAM = `${TRON_MAINNET}-TYJYWzEhk5ftPvxqoiSaxsWZQMCWzg13F2`;
+const TRON_SCAM = TEST_SCAM_TOKEN.id;
 
 const list = (id: string) => `/api/v1/deployments/${id}/transactions`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

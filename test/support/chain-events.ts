@@ -8,6 +8,15 @@ export function txHash(): string {
   return `0x${randomBytes(32).toString('hex')}`;
 }
 
+/**
+ * A confirmation count that agrees with a reported status (the intake refuses a contradiction):
+ * PENDING is not mined, EXECUTED is mined, CONFIRMED has every network's required count (Polygon's
+ * 128 is the largest in the catalog).
+ */
+export function confirmationsFor(status: string): number {
+  return status === 'EXECUTED' ? 1 : status === 'CONFIRMED' ? 128 : 0;
+}
+
 export function eventId(): string {
   return `evt-${randomUUID()}`;
 }

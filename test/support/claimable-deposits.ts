@@ -44,10 +44,18 @@ export async function changeDeposits(db: Db, deploymentId: string, kind: number)
   await db.query(changes[kind % changes.length], [deploymentId]);
 }
 
+/**
+ * The statuses a claimable deposit has: CONFIRMED today; `MINED_STATUSES` under ClaimableGroups,
+ * before deposits counted only once confirmed.
+ */
+export const CLAIMABLE_STATUSES = ['CONFIRMED'];
+export const MINED_STATUSES = ['EXECUTED', 'CONFIRMED'];
+
 /** The deployment's claimable groups as the rollup holds them, and as its deposits make them. */
 export async function claimableGroups(
   db: Db,
   deploymentId: string,
+  statuses: readonly string[] = CLAIMABLE_STATUSES,
 ): Promise<{ rollup: unknown[]; grouped: unknown[] }> {
   const columns = `invoice_id, currency_id, first_at, last_at, amount::text, transactions::int`;
   const rollup = (await db.query(
@@ -59,11 +67,11 @@ export async function claimableGroups(
        SELECT invoice_id, currency_id, min(created_at) AS first_at, max(created_at) AS last_at, sum(amount) AS amount,
               count(*) AS transactions
          FROM transactions
-        WHERE deployment_id = $1 AND operation_type = 'invoice' AND status IN ('EXECUTED', 'CONFIRMED')
+        WHERE deployment_id = $1 AND operation_type = 'invoice' AND status = ANY($2::text[])
           AND is_claimed = false AND invoice_id IS NOT NULL AND currency_id IS NOT NULL
         GROUP BY invoice_id, currency_id) g
       ORDER BY invoice_id, currency_id`,
-    [deploymentId],
+    [deploymentId, statuses],
   )) as unknown[];
   return { rollup, grouped };
 }

@@ -1,6 +1,7 @@
 import { createLogger } from '../../src/shared/logging/logger';
 import { prepareDatabase } from '../../src/database/prepare-database';
 import { DEFAULT_TEST_REDIS_URL, redisAnswers } from './redis';
+import { insertTestCurrencies } from './test-currencies';
 import { startTestDatabaseServer, TestDatabaseServer } from './test-database';
 
 declare global {
@@ -19,6 +20,7 @@ export default async function globalSetup(): Promise<void> {
   const server = await startTestDatabaseServer();
   const { name, url } = await server.createDatabase('deployments_test');
   await prepareDatabase(url, { runMigrations: true }, createLogger('silent'));
+  await insertTestCurrencies(url);
   process.env.TEST_DATABASE_URL = url;
   process.env.TEST_DATABASE_SERVER_URL = server.serverUrl;
   globalThis.__testDatabase = { server, name };

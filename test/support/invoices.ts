@@ -3,8 +3,9 @@ import request from 'supertest';
 import { concat, getContractAddress, keccak256, numberToHex, sha256 } from 'viem';
 import { CONTRACT_VERSIONS } from '../../src/modules/catalog/seed/contract-versions';
 import { TestDeployment, TestMember, TRON_MAINNET } from './builders';
-import { eventId, txHash } from './chain-events';
+import { confirmationsFor, eventId, txHash } from './chain-events';
 import type { TestApp } from './test-app';
+import { TEST_SCAM_TOKEN } from './test-currencies';
 
 const base58check = createBase58check((data: Uint8Array) => sha256(data, 'bytes'));
 
@@ -12,7 +13,7 @@ export const ETH_USDT = '1-0xdac17f958d2ee523a2206206994597c13d831ec7';
 export const ETH_USDC = '1-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
 export const TRON_USDT = `${TRON_MAINNET}-TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t`;
 export const TRON_USDC = `${TRON_MAINNET}-TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8`;
-export const TRON_SCAM_USDT = `${TRON_MAINNET}-TYJYWzEhk5ftPvxqoiSaxsWZQMCWzg13F2`;
+export const TRON_SCAM_USDT = TEST_SCAM_TOKEN.id;
 
 /** The smallest valid create body: the three keys that must be present. */
 export function invoiceBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -76,7 +77,7 @@ export function transfer(
     currencyId,
     amount,
     status,
-    confirmations: options.confirmations ?? 1,
+    confirmations: options.confirmations ?? confirmationsFor(status),
   };
 }
 

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { getAddress, Hex, sha256 } from 'viem';
 import { CONTRACT_VERSIONS } from '../../src/modules/catalog/seed/contract-versions';
 import type { TestDeployment, TestMember } from './builders';
+import { confirmationsFor } from './chain-events';
 import type { TestApp } from './test-app';
 
 const base58check = createBase58check((data: Uint8Array) => sha256(data, 'bytes'));
@@ -171,7 +172,7 @@ export function executionEvent(
     txHash,
     status,
     executeOperationIds: operationIds.map(executeIdOf),
-    confirmations: status === 'CONFIRMED' ? 50 : 1,
+    confirmations: confirmationsFor(status),
     fee: '21000',
   };
 }

@@ -1,6 +1,7 @@
 import { dropDatabase, ensureDatabase } from '../../src/database/database-setup';
 import { prepareDatabase } from '../../src/database/prepare-database';
 import { createLogger } from '../../src/shared/logging/logger';
+import { insertTestCurrencies } from './test-currencies';
 
 export interface ScratchDatabase {
   readonly url: string;
@@ -18,5 +19,6 @@ export async function createScratchDatabase(prefix: string): Promise<ScratchData
   const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const url = await ensureDatabase(serverUrl, name);
   await prepareDatabase(url, { runMigrations: true }, createLogger('silent'));
+  await insertTestCurrencies(url);
   return { url, drop: () => dropDatabase(serverUrl, name) };
 }

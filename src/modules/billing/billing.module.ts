@@ -3,6 +3,7 @@ import { CallbacksModule } from '../callbacks/callbacks.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { ChainEventIntake } from '../chain/application/chain-event-intake';
 import { ChainModule } from '../chain/chain.module';
+import { DepositTransferHandler } from '../deployments/application/deposit-transfer.handler';
 import { DeploymentsModule } from '../deployments/deployments.module';
 import { InvoicePresenter } from './api/invoice-presenter';
 import { InvoicesController } from './api/invoices.controller';
@@ -35,9 +36,14 @@ export class BillingModule implements OnModuleInit {
   constructor(
     private readonly intake: ChainEventIntake,
     private readonly deposits: InvoiceDepositHandler,
+    private readonly depositTransfers: DepositTransferHandler,
+    private readonly invoices: InvoiceRepository,
   ) {}
 
   onModuleInit(): void {
     this.intake.register(this.deposits);
+    this.depositTransfers.recogniseSweepsWith((manager, deployment, address) =>
+      this.invoices.within(manager).isDepositAddressOf(deployment, address.hex20),
+    );
   }
 }

@@ -49,6 +49,7 @@ import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment
     { provide: TransactionRepository, useClass: TypeOrmTransactionRepository },
   ],
   exports: [
+    DepositTransferHandler,
     DeploymentsService,
     AccountAccessGuard,
     AccountsService,

@@ -40,7 +40,19 @@ export function nextTransactionStatus(
   return TRANSACTION_TRANSITIONS[current].includes(effective) ? effective : current;
 }
 
-/** Deposits count toward invoices and claims once mined. */
-export function isSettled(status: TransactionStatus): boolean {
+/**
+ * Money counts once final: a deposit adds to its invoice's paid amount, becomes claimable and counts
+ * in balances only at CONFIRMED (the network's required confirmations). An EXECUTED deposit is
+ * shown as confirming and adds nothing, so a reorg before it is final leaves every figure as it was.
+ */
+export function countsAsMoney(status: TransactionStatus): boolean {
+  return status === 'CONFIRMED';
+}
+
+/**
+ * Mined: the transaction is in a block (at least one confirmation). What a wallet transaction did
+ * on chain (a nonce consumed, deposits swept) is taken as done from here on.
+ */
+export function isMined(status: TransactionStatus): boolean {
   return status === 'EXECUTED' || status === 'CONFIRMED';
 }

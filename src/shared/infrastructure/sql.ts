@@ -6,6 +6,14 @@ import { DomainError } from '../domain/domain-error';
  * becomes the domain's conflict. Infrastructure only: domain and application code never see SQL.
  */
 
+/**
+ * The SQL twin of `countsAsMoney` (shared/domain/transaction-status.ts): a `transactions` row counts
+ * as money once CONFIRMED. `alias` is the table's alias with its dot (`t.`), or empty.
+ */
+export function countsAsMoneySql(alias = ''): string {
+  return `${alias}status = 'CONFIRMED'`;
+}
+
 /** Escapes LIKE/ILIKE wildcards (`%`, `_` and the escape `\` itself) so user text matches literally. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);

@@ -1,16 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { BalanceLedger, LedgerBalanceRow } from '../domain/balance-ledger';
+import { countsAsMoneySql } from '../../../shared/infrastructure/sql';
 
-const SETTLED = `t.status IN ('EXECUTED', 'CONFIRMED')`;
+const SETTLED = countsAsMoneySql('t.');
 const UNCOLLECTED = `t.operation_type = 'invoice' AND NOT t.is_claimed`;
 /** The account's deployments on a chain, by `$1` and `$2` (one, as its contract has one address per chain). */
 const ACCOUNT_DEPLOYMENT = `SELECT d.id FROM deployments d WHERE d.account_id = $1 AND d.chain_id = $2`;
 
 /**
  * The balance ledger: a read model over the deployments context's `transactions` table and its
- * `transaction_amounts` rollup (it spans contexts on purpose, like the claims list). Only settled
- * rows (EXECUTED or CONFIRMED) count:
+ * `transaction_amounts` rollup (it spans contexts on purpose, like the claims list). Only CONFIRMED
+ * rows count (money counts once final):
  *
  * - into the wallet: `direct_deposit` transfers, and `invoice` deposits once claimed (a claim
  *   sweeps them from their deposit accounts into the wallet; the `claim` row itself is not counted

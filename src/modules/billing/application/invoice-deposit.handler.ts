@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
 import { TransferEventDto } from '../../chain/application/chain-event.dto';
-import { ChainEventHandler } from '../../chain/application/chain-event-handler';
+import { ChainEventHandler, HandlerOutcome } from '../../chain/application/chain-event-handler';
 import { sourceKey } from '../../chain/application/transaction-identity';
 import { TransactionRecorder } from '../../deployments/application/transaction-recorder';
-import { isSettled } from '../../../shared/domain/transaction-status';
+import { countsAsMoney } from '../../../shared/domain/transaction-status';
 import { InvoiceRepository } from '../domain/invoice.repository';
 import { InvoiceCallbacks } from './invoice-callbacks';
 
@@ -25,12 +25,12 @@ export class InvoiceDepositHandler implements ChainEventHandler<TransferEventDto
     private readonly callbacks: InvoiceCallbacks,
   ) {}
 
-  async apply(event: TransferEventDto, manager: EntityManager): Promise<void> {
+  async apply(event: TransferEventDto, manager: EntityManager): Promise<HandlerOutcome> {
     const recipient = Address.tryParseAny(event.toAddress);
-    if (recipient === undefined) return;
+    if (recipient === undefined) return 'not-mine';
     const unit = this.invoices.within(manager);
     const invoice = await unit.findByAddressForUpdate(event.chainId, recipient.hex20);
-    if (invoice === undefined) return;
+    if (invoice === undefined) return 'not-mine';
     const props = invoice.toProps();
     const statusBefore = invoice.status;
     // The intake let through only a catalog currency of the event's chain, in its canonical id.
@@ -55,7 +55,8 @@ export class InvoiceDepositHandler implements ChainEventHandler<TransferEventDto
       fee: event.fee === undefined ? undefined : BigInt(event.fee),
     });
     const newlySettled =
-      isSettled(recorded.status) && (recorded.previousStatus === undefined || !isSettled(recorded.previousStatus));
+      countsAsMoney(recorded.status) &&
+      (recorded.previousStatus === undefined || !countsAsMoney(recorded.previousStatus));
     const paidTotal = await unit.settledTotal(
       props.id,
       invoice.currencies.map((currency) => currency.id),
@@ -67,5 +68,6 @@ export class InvoiceDepositHandler implements ChainEventHandler<TransferEventDto
       invoice,
       this.callbacks.depositEvents(recorded.previousStatus, recorded.status, statusBefore, invoice.status),
     );
+    return 'applied';
   }
 }

@@ -30,9 +30,11 @@ export interface InvoiceUnitOfWork {
   save(invoice: Invoice): Promise<void>;
   findForUpdate(deploymentId: string, invoiceId: string): Promise<Invoice | undefined>;
   findByAddressForUpdate(chainId: string, addressHex: string): Promise<Invoice | undefined>;
+  /** Whether `addressHex` (20-byte form) is the deposit address of one of the deployment's invoices. */
+  isDepositAddressOf(deployment: { id: string; chainId: string }, addressHex: string): Promise<boolean>;
   /** Whether any deposit that has not failed has reached the invoice. */
   hasDeposits(invoiceId: string): Promise<boolean>;
-  /** Settled (EXECUTED/CONFIRMED) deposits in these currencies, base units. */
+  /** Settled (CONFIRMED: they count as money) deposits in these currencies, base units. */
   settledTotal(invoiceId: string, currencyIds: readonly string[]): Promise<bigint>;
   /** Settled deposits per currency id, as this transaction sees them (it may just have recorded one). */
   settledByCurrency(invoiceId: string): Promise<Map<string, bigint>>;

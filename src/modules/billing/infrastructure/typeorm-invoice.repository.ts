@@ -2,7 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
-import { containsPattern, mapUniqueViolation, narrowedOnlyBy, SqlWhere } from '../../../shared/infrastructure/sql';
+import {
+  containsPattern,
+  countsAsMoneySql,
+  mapUniqueViolation,
+  narrowedOnlyBy,
+  SqlWhere,
+} from '../../../shared/infrastructure/sql';
 import { CatalogService } from '../../catalog/catalog.service';
 import { Invoice, InvoiceCurrency } from '../domain/invoice';
 import { InvoiceListFilter, InvoiceRepository, InvoiceUnitOfWork, PublicDeposit } from '../domain/invoice.repository';
@@ -32,7 +38,8 @@ const COLUMNS = `id, deployment_id, chain_id, public_id, invoice_nonce, invoice_
   tracking_id, callback_url, payment_page_button_url, payment_page_button_text, status, paid_amount, created_at, updated_at`;
 
 /** Deposits that count toward an invoice (SPEC §7). */
-const SETTLED = `status IN ('EXECUTED', 'CONFIRMED')`;
+/** Deposits that count toward an invoice's paid amount. */
+const SETTLED = countsAsMoneySql();
 
 const CONFLICTS: Record<string, () => DomainError> = {
   uq_invoices_deployment_tracking: () =>
@@ -252,6 +259,14 @@ class TypeOrmInvoiceUnit implements InvoiceUnitOfWork {
       [chainId, addressHex],
     );
     return rows[0] && invoiceFromRow(rows[0], this.catalog);
+  }
+
+  async isDepositAddressOf(deployment: { id: string; chainId: string }, addressHex: string): Promise<boolean> {
+    const rows: unknown[] = await this.manager.query(
+      `SELECT 1 FROM invoices WHERE chain_id = $1 AND invoice_address_hex = $2 AND deployment_id = $3`,
+      [deployment.chainId, addressHex, deployment.id],
+    );
+    return rows.length > 0;
   }
 
   async hasDeposits(invoiceId: string): Promise<boolean> {

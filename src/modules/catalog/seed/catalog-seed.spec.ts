@@ -129,7 +129,12 @@ describe('catalog seed', () => {
         if (c.usdRate !== null) expect(c.usdRate).toMatch(/^\d+(\.\d+)?$/);
         if (c.logoUrl !== null) expect(c.logoUrl).toMatch(/^https:\/\//);
       }
-      expect(CURRENCIES.filter((c) => c.isScam)).toHaveLength(1);
+    });
+
+    it('holds only real tokens: no symbol twice on one chain, nothing marked scam', () => {
+      const symbols = CURRENCIES.map((c) => `${c.chainId}:${c.symbol.toUpperCase()}`);
+      expect(new Set(symbols).size).toBe(symbols.length);
+      expect(CURRENCIES.filter((c) => c.isScam)).toEqual([]);
     });
 
     it('keeps the decimals that differ between chains (BSC pegged stablecoins use 18)', () => {

@@ -328,25 +328,6 @@ export const CURRENCIES: readonly CurrencySeed[] = [
     logoUrl: cmcLogo(CMC_USDC),
     usdRate: USD_PEGGED,
   },
-  {
-    // Known scam-token pattern (a look-alike "USDT" airdropped to poison address
-    // books), kept so clients can test their isScam/isVerified filters. The address is
-    // invented: the last 20 bytes of keccak256("deployments-api/catalog-seed/invented-
-    // scam-usdt") under the 0x41 prefix, valid base58check but not a real contract.
-    // No usdRate: a scam token must never count toward a USD total.
-    id: '728126428-TYJYWzEhk5ftPvxqoiSaxsWZQMCWzg13F2',
-    chainId: '728126428',
-    symbol: 'USDT',
-    name: 'Tether USD',
-    address: 'TYJYWzEhk5ftPvxqoiSaxsWZQMCWzg13F2',
-    decimals: 6,
-    isNative: false,
-    isScam: true,
-    isVerified: false,
-    cmcId: null,
-    logoUrl: null,
-    usdRate: null,
-  },
 
   // Tron Shasta
   {

@@ -9,18 +9,32 @@ import { LOGGER } from '../../../shared/logging/logging.module';
 import { CatalogService } from '../../catalog/catalog.service';
 import { ChainEventLedger } from '../domain/chain-event-ledger';
 import { ChainEvent, CHAIN_EVENT_CLASSES, ChainEventKind } from './chain-event.dto';
-import { ChainEventHandler } from './chain-event-handler';
+import { ChainEventHandler, HandlerOutcome } from './chain-event-handler';
 import { normaliseTxHash } from './transaction-identity';
+import { Address } from '../../../shared/domain/address';
 
 /** The result error of an event that failed for a reason other than its content (worth retrying). */
 export const INTERNAL_EVENT_ERROR = 'internal error while applying the event';
 
 export interface ChainEventResult {
   readonly eventId: string | null;
-  /** True when this call changed state; false for a replay or a rejected event. */
+  /** True when this call changed state; false for a replay, a rejected or an ignored event. */
   readonly applied: boolean;
   readonly duplicate: boolean;
+  /** Why the event was refused (its content is wrong); a reporter should not send it again as is. */
   readonly error: string | null;
+  /**
+   * Why a valid event changed nothing: it names no deployment or invoice address of the service, or
+   * it is a claim's sweep. Not recorded as applied, so the same event applies once its subject exists.
+   */
+  readonly ignored: string | null;
+}
+
+/** Thrown inside the event's transaction when no handler applied it: rolls its ledger entry back. */
+class EventIgnored extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
 }
 
 /**
@@ -58,41 +72,94 @@ export class ChainEventIntake {
       typeof raw === 'object' && raw !== null && typeof (raw as { eventId?: unknown }).eventId === 'string'
         ? (raw as { eventId: string }).eventId
         : null;
+    const refused = (error: string): ChainEventResult => ({
+      eventId,
+      applied: false,
+      duplicate: false,
+      error,
+      ignored: null,
+    });
     const parsed = await parseEvent(raw);
-    if (typeof parsed === 'string') return { eventId, applied: false, duplicate: false, error: parsed };
+    if (typeof parsed === 'string') return refused(parsed);
     const problem = this.normalise(parsed);
-    if (problem !== undefined) return { eventId, applied: false, duplicate: false, error: problem };
+    if (problem !== undefined) return refused(problem);
     try {
       const applied = await this.ledger.applyOnce(parsed.eventId, parsed.kind, async (manager) => {
-        for (const handler of this.handlers.get(parsed.kind) ?? []) await handler.apply(parsed, manager);
+        const outcomes: HandlerOutcome[] = [];
+        for (const handler of this.handlers.get(parsed.kind) ?? []) outcomes.push(await handler.apply(parsed, manager));
+        if (!outcomes.includes('applied')) throw new EventIgnored(ignoredReason(parsed, outcomes));
       });
-      return { eventId, applied, duplicate: !applied, error: null };
+      return { eventId, applied, duplicate: !applied, error: null, ignored: null };
     } catch (error) {
-      if (error instanceof DomainError) return { eventId, applied: false, duplicate: false, error: error.message };
+      if (error instanceof EventIgnored)
+        return { eventId, applied: false, duplicate: false, error: null, ignored: error.reason };
+      if (error instanceof DomainError) return refused(error.message);
       if (isStoreUnavailable(error)) throw error;
       this.logger.error({ err: error, eventId }, 'chain event failed');
-      return { eventId, applied: false, duplicate: false, error: INTERNAL_EVENT_ERROR };
+      return refused(INTERNAL_EVENT_ERROR);
     }
   }
 
   /**
-   * One rule for every kind: the chain must be a catalog network, and a `currencyId` must be a
-   * catalog currency of that chain (an unknown currency is rejected, not recorded: the transactions
-   * read model shows every row with its catalog currency). Puts `txHash` and `currencyId` in their
-   * canonical spelling, so every handler keys and records one transaction the same way.
+   * One rule for every kind: the chain must be a catalog network; every address must be one of that
+   * network's; a `currencyId` must be a catalog currency of that chain (an unknown currency is
+   * rejected, not recorded: the transactions read model shows every row with its catalog currency);
+   * the status must agree with the confirmations. Puts `txHash` and `currencyId` in their canonical
+   * spelling, so every handler keys and records one transaction the same way.
    */
   private normalise(event: ChainEvent): string | undefined {
     const network = this.catalog.findNetwork(event.chainId);
     if (network === undefined) return `chainId ${event.chainId} is not a supported network`;
     event.txHash = normaliseTxHash(event.txHash, network.networkType);
+    const addresses =
+      event.kind === 'transfer'
+        ? { fromAddress: event.fromAddress, toAddress: event.toAddress }
+        : { deploymentAddress: event.deploymentAddress };
+    for (const [field, value] of Object.entries(addresses)) {
+      try {
+        Address.parse(value, network.networkType, field);
+      } catch (error) {
+        if (error instanceof DomainError) return error.message;
+        throw error;
+      }
+    }
     if (event.kind === 'transfer' || event.kind === 'claim') {
       const currency = this.catalog.findCurrency(event.currencyId);
       if (currency === undefined || currency.chainId !== event.chainId)
         return `currencyId ${event.currencyId} is not a currency of chain ${event.chainId}`;
       event.currencyId = currency.id;
     }
-    return undefined;
+    return statusContradiction(event.status, event.confirmations, network.requiredConfirmations);
   }
+}
+
+/**
+ * PENDING is not mined (no confirmation), EXECUTED is mined (at least one), CONFIRMED has the
+ * network's required confirmations. A report that says otherwise is wrong about one of the two,
+ * and recording it would either count money too early or never. An absent count (optional on
+ * claims and deploys) states nothing to contradict.
+ */
+function statusContradiction(
+  status: ChainEvent['status'],
+  confirmations: number | undefined,
+  required: number,
+): string | undefined {
+  if (confirmations === undefined) return undefined;
+  if (status === 'PENDING' && confirmations > 0)
+    return `status: PENDING means not mined, but confirmations is ${confirmations}`;
+  if (status === 'EXECUTED' && confirmations === 0)
+    return 'status: EXECUTED means mined (at least 1 confirmation), but confirmations is 0';
+  if (status === 'CONFIRMED' && confirmations < required)
+    return `status: CONFIRMED needs ${required} confirmations on this network, but confirmations is ${confirmations}`;
+  return undefined;
+}
+
+/** The reason an event no handler applied is ignored: a handler's own, else its subject is unknown. */
+function ignoredReason(event: ChainEvent, outcomes: readonly HandlerOutcome[]): string {
+  for (const outcome of outcomes) if (typeof outcome === 'object') return outcome.ignored;
+  return event.kind === 'transfer'
+    ? `toAddress ${event.toAddress} is not a deployment or invoice address on chain ${event.chainId}`
+    : `deploymentAddress ${event.deploymentAddress} is not a deployment on chain ${event.chainId}`;
 }
 
 /** Own keys only: a `kind` such as `toString` or `__proto__` is an unknown kind, not an Object method. */

@@ -1,4 +1,4 @@
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -8,18 +8,66 @@ import {
   IsOptional,
   IsString,
   Matches,
+  Max,
   MaxLength,
   Min,
   MinLength,
+  ValidateBy,
+  ValidationOptions,
 } from 'class-validator';
+import { UINT256_MAX } from '../../../shared/domain/amount';
 import { TRANSACTION_STATUSES, TransactionStatus } from '../../../shared/domain/transaction-status';
 
 /**
- * The indexer's wire format (SPEC §10). Shape only: whether an address fits the chain, or a
- * currency exists, is for the handler that applies the event.
+ * The indexer's wire format (docs/chain-events.md). Shape and range only: whether an address fits
+ * the event's chain, whether a currency exists and whether the status agrees with the confirmations
+ * is checked by the intake, which knows the network.
  */
-const BASE_UNITS = /^\d{1,78}$/;
 const TX_HASH = /^(0x)?[0-9a-fA-F]{64}$/;
+const BIGINT_MAX = (1n << 63n) - 1n;
+
+/** A decimal string of an unsigned integer no larger than `max` (a uint256, a bigint column). */
+function IsUnsignedDecimal(max: bigint, what: string, options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isUnsignedDecimal',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && /^\d{1,78}$/.test(value) && BigInt(value) <= max,
+        defaultMessage: (args) => `${args?.property} must be ${what}`,
+      },
+    },
+    options,
+  );
+}
+
+const IsBaseUnits = (): PropertyDecorator =>
+  IsUnsignedDecimal(UINT256_MAX, 'a non-negative integer string in base units, at most 2^256-1');
+
+/** A count or index: a non-negative safe integer (a JSON number beyond 2^53 is not exact). */
+function IsCount(): PropertyDecorator {
+  return (target: object, property: string | symbol) => {
+    IsInt()(target, property);
+    Min(0)(target, property);
+    Max(Number.MAX_SAFE_INTEGER)(target, property);
+  };
+}
+
+/**
+ * A block number: a decimal string up to 2^63-1 (the column's range), or a non-negative safe integer
+ * number, which is taken as its decimal string.
+ */
+function IsBlockNumber(): PropertyDecorator {
+  return (target: object, property: string | symbol) => {
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? String(value) : value,
+    )(target, property);
+    IsUnsignedDecimal(BIGINT_MAX, 'a non-negative integer (a decimal string up to 2^63-1 or a safe integer)')(
+      target,
+      property,
+    );
+    IsOptional()(target, property);
+  };
+}
 
 abstract class ChainEventDto {
   @IsString()
@@ -43,13 +91,10 @@ export class TransferEventDto extends ChainEventDto {
   @IsIn(['transfer'])
   kind: 'transfer';
 
-  @IsInt()
-  @Min(0)
+  @IsCount()
   logIndex: number;
 
-  @IsString()
-  @Matches(/^\d{1,20}$/)
-  @IsOptional()
+  @IsBlockNumber()
   blockNumber?: string;
 
   /**
@@ -74,17 +119,14 @@ export class TransferEventDto extends ChainEventDto {
   @MaxLength(200)
   currencyId: string;
 
-  @IsString()
-  @Matches(BASE_UNITS, { message: 'amount must be a non-negative integer string in base units' })
+  @IsBaseUnits()
   amount: string;
 
-  @IsString()
-  @Matches(BASE_UNITS, { message: 'fee must be a non-negative integer string in base units' })
+  @IsBaseUnits()
   @IsOptional()
   fee?: string;
 
-  @IsInt()
-  @Min(0)
+  @IsCount()
   confirmations: number;
 
   @IsString()
@@ -100,9 +142,7 @@ export class ExecutionEventDto extends ChainEventDto {
   @MaxLength(100)
   deploymentAddress: string;
 
-  @IsString()
-  @Matches(/^\d{1,20}$/)
-  @IsOptional()
+  @IsBlockNumber()
   blockNumber?: string;
 
   @IsArray()
@@ -111,13 +151,11 @@ export class ExecutionEventDto extends ChainEventDto {
   @Matches(/^(0x)?[0-9a-fA-F]{64}$/, { each: true, message: 'each executeOperationId must be a bytes32 hex' })
   executeOperationIds: string[];
 
-  @IsString()
-  @Matches(BASE_UNITS)
+  @IsBaseUnits()
   @IsOptional()
   fee?: string;
 
-  @IsInt()
-  @Min(0)
+  @IsCount()
   confirmations: number;
 }
 
@@ -143,8 +181,7 @@ export class ClaimEventDto extends ChainEventDto {
   })
   invoiceNonces: string[];
 
-  @IsInt()
-  @Min(0)
+  @IsCount()
   @IsOptional()
   confirmations?: number;
 }
@@ -157,8 +194,7 @@ export class DeployEventDto extends ChainEventDto {
   @MaxLength(100)
   deploymentAddress: string;
 
-  @IsInt()
-  @Min(0)
+  @IsCount()
   @IsOptional()
   confirmations?: number;
 }

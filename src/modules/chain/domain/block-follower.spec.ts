@@ -200,7 +200,7 @@ function setup(options: { length?: number; startBlock?: bigint | null; required?
 }
 
 describe('BlockFollower', () => {
-  it('reports a native and a token deposit PENDING with growing confirmations, then CONFIRMED once', async () => {
+  it('reports a native and a token deposit EXECUTED with growing confirmations, then CONFIRMED once', async () => {
     const { chain, reported, make, drain } = setup();
     const follower = make();
     await follower.start();
@@ -212,8 +212,8 @@ describe('BlockFollower', () => {
     chain.mine([native, token, nativeTx(STRANGER), tokenTx(STRANGER, 1n)]);
     await drain(follower);
     expect(reported.map((e) => [e.txHash, e.status, e.confirmations, e.currencyId, e.amount])).toEqual([
-      [native.hash, 'PENDING', 1, CHAIN, '10'],
-      [token.hash, 'PENDING', 1, `${CHAIN}-${TOKEN}`, '250'],
+      [native.hash, 'EXECUTED', 1, CHAIN, '10'],
+      [token.hash, 'EXECUTED', 1, `${CHAIN}-${TOKEN}`, '250'],
     ]);
     expect(reported[0].logIndex).toBe(NATIVE_LOG_INDEX);
 
@@ -224,7 +224,7 @@ describe('BlockFollower', () => {
     chain.mine();
     await drain(follower);
     const statuses = reported.filter((e) => e.txHash === native.hash).map((e) => `${e.status}:${e.confirmations}`);
-    expect(statuses).toEqual(['PENDING:1', 'PENDING:2', 'CONFIRMED:3']);
+    expect(statuses).toEqual(['EXECUTED:1', 'EXECUTED:2', 'CONFIRMED:3']);
     expect(new Set(reported.map((e) => e.eventId)).size).toBe(reported.length);
     expect(follower.checkpoint).toBe(8n);
   });
@@ -255,7 +255,7 @@ describe('BlockFollower', () => {
     const deposit = nativeTx(INVOICE, 42n);
     chain.mine([deposit]);
     await drain(follower);
-    expect(reported.map((e) => e.status)).toEqual(['PENDING']);
+    expect(reported.map((e) => e.status)).toEqual(['EXECUTED']);
     const firstBlockHash = reported[0].blockHash;
 
     chain.rewindTo(5);
@@ -265,9 +265,9 @@ describe('BlockFollower', () => {
     await drain(follower);
     const mine = reported.filter((e) => e.txHash === deposit.hash);
     expect(mine.map((e) => `${e.status}:${e.blockHash === firstBlockHash ? 'old' : 'new'}`)).toEqual([
-      'PENDING:old',
+      'EXECUTED:old',
       'FAILED:old',
-      'PENDING:new',
+      'EXECUTED:new',
     ]);
     chain.mine();
     await drain(follower);
@@ -283,7 +283,7 @@ describe('BlockFollower', () => {
     chain.rewindTo(5);
     for (let i = 0; i < 5; i++) chain.mine();
     await drain(follower);
-    expect(reported.map((e) => e.status)).toEqual(['PENDING', 'FAILED']);
+    expect(reported.map((e) => e.status)).toEqual(['EXECUTED', 'FAILED']);
   });
 
   it('a head below the checkpoint waits (a lagging node); the fork is found once the chain passes it', async () => {
@@ -295,12 +295,12 @@ describe('BlockFollower', () => {
     await drain(follower);
     chain.rewindTo(5);
     await drain(follower);
-    expect(reported.map((e) => `${e.status}:${e.confirmations}`)).toEqual(['PENDING:2']);
+    expect(reported.map((e) => `${e.status}:${e.confirmations}`)).toEqual(['EXECUTED:2']);
     expect(follower.checkpoint).toBe(6n);
     chain.mine();
     chain.mine();
     await drain(follower);
-    expect(reported.map((e) => `${e.status}:${e.confirmations}`)).toEqual(['PENDING:2', 'FAILED:0']);
+    expect(reported.map((e) => `${e.status}:${e.confirmations}`)).toEqual(['EXECUTED:2', 'FAILED:0']);
     expect(follower.checkpoint).toBe(6n);
   });
 
@@ -373,7 +373,7 @@ describe('confirmation milestones', () => {
       await drain(follower);
     }
     expect(reported.map((e) => `${e.status}:${e.confirmations}`)).toEqual([
-      ...[1, 2, 3, 4, 5, 6, 7, 8, 16].map((n) => `PENDING:${n}`),
+      ...[1, 2, 3, 4, 5, 6, 7, 8, 16].map((n) => `EXECUTED:${n}`),
       'CONFIRMED:20',
     ]);
   });

@@ -37,8 +37,8 @@ export interface BlockFollowerOptions {
  * Follows one chain from its checkpoint, one step at a time. A step reads the head, checks the
  * last processed block is still canonical (else rolls back to the fork and reports the dropped
  * deposits FAILED), fetches the next range of blocks (bounded concurrency) and its logs (one
- * ranged `eth_getLogs` per filter), reports what it found — PENDING with its confirmation count
- * until the block has `requiredConfirmations`, then CONFIRMED — re-reports the unconfirmed window
+ * ranged `eth_getLogs` per filter), reports what it found — EXECUTED (mined) with its confirmation
+ * count until the block has `requiredConfirmations`, then CONFIRMED — re-reports the unconfirmed window
  * as the head moves, and only then moves the checkpoint. A crash anywhere in between replays the
  * same event ids, which the intake ignores: nothing is lost or counted twice.
  */
@@ -156,7 +156,8 @@ export class BlockFollower {
         const before = Number(previousHead - block.number + 1n);
         if (!passesMilestone(before, confirmations)) continue;
       }
-      const status = final ? 'CONFIRMED' : 'PENDING';
+      // Everything the follower reads is mined; PENDING (not mined) is for reporters that see the mempool.
+      const status = final ? 'CONFIRMED' : 'EXECUTED';
       for (const observation of block.observations)
         events.push(toChainEvent(this.options.chainId, observation, status, confirmations));
     }

@@ -152,13 +152,13 @@ describe('toChainEvent', () => {
   };
 
   it('gives the same id to the same report and a new id per status, confirmation count and block', () => {
-    const a = toChainEvent(CHAIN, observation, 'PENDING', 1);
-    expect(toChainEvent(CHAIN, observation, 'PENDING', 1)).toEqual(a);
+    const a = toChainEvent(CHAIN, observation, 'EXECUTED', 1);
+    expect(toChainEvent(CHAIN, observation, 'EXECUTED', 1)).toEqual(a);
     const ids = new Set([
       a.eventId,
-      toChainEvent(CHAIN, observation, 'PENDING', 2).eventId,
+      toChainEvent(CHAIN, observation, 'EXECUTED', 2).eventId,
       toChainEvent(CHAIN, observation, 'CONFIRMED', 3).eventId,
-      toChainEvent(CHAIN, { ...observation, blockHash: `0x${'99'.repeat(32)}` }, 'PENDING', 1).eventId,
+      toChainEvent(CHAIN, { ...observation, blockHash: `0x${'99'.repeat(32)}` }, 'EXECUTED', 1).eventId,
     ]);
     expect(ids.size).toBe(4);
     expect(a).toMatchObject({ kind: 'transfer', chainId: CHAIN, logIndex: 3, blockHash: BLOCK.hash, confirmations: 1 });

@@ -183,7 +183,7 @@ export function findObservations(
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
-export type ReportedStatus = 'PENDING' | 'CONFIRMED' | 'FAILED';
+export type ReportedStatus = 'EXECUTED' | 'CONFIRMED' | 'FAILED';
 
 /**
  * The intake event for an observation at a given finality. The event id names the chain, the
@@ -250,7 +250,7 @@ export function toChainEvent(
  * are: they never counted (they count only once CONFIRMED), and a re-mined one is a new
  * observation in its new block. Executions, claims and deploys are not: FAILED is final for a
  * queue operation, yet a wallet transaction dropped by a reorg is almost always re-mined (its
- * nonce is still next); left PENDING, the re-mined report confirms the same row.
+ * nonce is still next); left EXECUTED, the re-mined report confirms the same row.
  */
 export function failsWhenDropped(observation: Observation): boolean {
   return observation.kind === 'transfer';

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { InvoiceCallbacks } from '../../billing/application/invoice-callbacks';
 import { ClaimEventDto } from '../../chain/application/chain-event.dto';
-import { ChainEventHandler } from '../../chain/application/chain-event-handler';
+import { ChainEventHandler, HandlerOutcome } from '../../chain/application/chain-event-handler';
 import { sourceKey } from '../../chain/application/transaction-identity';
 import { DeploymentsService } from '../../deployments/application/deployments.service';
 import { TransactionRecorder } from '../../deployments/application/transaction-recorder';
-import { isSettled } from '../../../shared/domain/transaction-status';
+import { isMined } from '../../../shared/domain/transaction-status';
 import { ClaimRepository } from '../domain/claim.repository';
 
 /**
@@ -25,9 +25,9 @@ export class ClaimEventHandler implements ChainEventHandler<ClaimEventDto> {
     private readonly invoiceCallbacks: InvoiceCallbacks,
   ) {}
 
-  async apply(event: ClaimEventDto, manager: EntityManager): Promise<void> {
+  async apply(event: ClaimEventDto, manager: EntityManager): Promise<HandlerOutcome> {
     const deployment = await this.deployments.lockByAddress(manager, event.chainId, event.deploymentAddress);
-    if (deployment === undefined) return;
+    if (deployment === undefined) return 'not-mine';
     const currencyId = event.currencyId;
     const invoiceNonces = storedInvoiceNonces(event.invoiceNonces);
     const amount = await this.claims.claimableSum(manager, deployment.id, currencyId, invoiceNonces);
@@ -43,9 +43,10 @@ export class ClaimEventHandler implements ChainEventHandler<ClaimEventDto> {
       currencyId,
       amount,
     });
-    if (!isSettled(recorded.status)) return;
+    if (!isMined(recorded.status)) return 'applied';
     const claimed = await this.claims.markClaimed(manager, deployment.id, currencyId, invoiceNonces);
     await this.invoiceCallbacks.announceClaimed(manager, deployment.id, claimed);
+    return 'applied';
   }
 }
 

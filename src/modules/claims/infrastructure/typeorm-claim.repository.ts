@@ -13,8 +13,12 @@ import { ClaimableDeposits, ClaimRepository, ClaimsFilter } from '../domain/clai
  * to sum it in memory. Nothing else in this context touches another context's tables.
  */
 
-/** An invoice deposit that can still be claimed: mined, not claimed yet. */
-const CLAIMABLE = `t.operation_type = 'invoice' AND t.status IN ('EXECUTED', 'CONFIRMED') AND t.is_claimed = false`;
+/**
+ * What a mined claim sweeps on chain: every mined deposit of its deposit accounts not claimed yet.
+ * The list shows only confirmed ones (the rollup's rule), but a claim mined while a deposit still
+ * confirms moves that deposit too, and marking it keeps the wallet's balance equal to the chain's.
+ */
+const SWEPT = `t.operation_type = 'invoice' AND t.status IN ('EXECUTED', 'CONFIRMED') AND t.is_claimed = false`;
 
 interface ClaimRow {
   invoice_id: string;
@@ -97,7 +101,7 @@ export class TypeOrmClaimRepository extends ClaimRepository {
   ): Promise<bigint> {
     const rows: { total: string | null }[] = await manager.query(
       `SELECT sum(t.amount) AS total FROM transactions t JOIN invoices i ON i.id = t.invoice_id
-        WHERE t.deployment_id = $1 AND ${CLAIMABLE} AND t.currency_id = $2 AND i.deployment_id = $1
+        WHERE t.deployment_id = $1 AND ${SWEPT} AND t.currency_id = $2 AND i.deployment_id = $1
           AND i.invoice_nonce = ANY($3::bigint[])`,
       [deploymentId, currencyId, invoiceNonces],
     );
@@ -115,7 +119,7 @@ export class TypeOrmClaimRepository extends ClaimRepository {
       `UPDATE transactions t SET is_claimed = true, updated_at = now()
          FROM invoices i
         WHERE i.id = t.invoice_id AND i.deployment_id = $1 AND i.invoice_nonce = ANY($3::bigint[])
-          AND t.deployment_id = $1 AND ${CLAIMABLE} AND t.currency_id = $2
+          AND t.deployment_id = $1 AND ${SWEPT} AND t.currency_id = $2
         RETURNING t.invoice_id`,
       [deploymentId, currencyId, invoiceNonces],
     );

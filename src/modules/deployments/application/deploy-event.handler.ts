@@ -5,7 +5,7 @@ import { TransactionStatus } from '../../../shared/domain/transaction-status';
 import { DeploymentRepository } from '../domain/deployment.repository';
 import { TransactionRecorder } from './transaction-recorder';
 import { DeployEventDto } from '../../chain/application/chain-event.dto';
-import { ChainEventHandler } from '../../chain/application/chain-event-handler';
+import { ChainEventHandler, HandlerOutcome } from '../../chain/application/chain-event-handler';
 import { sourceKey } from '../../chain/application/transaction-identity';
 
 /** Where a deploy transaction's status takes the wallet. */
@@ -26,9 +26,9 @@ export class DeployEventHandler implements ChainEventHandler<DeployEventDto> {
     private readonly transactions: TransactionRecorder,
   ) {}
 
-  async apply(event: DeployEventDto, manager: EntityManager): Promise<void> {
+  async apply(event: DeployEventDto, manager: EntityManager): Promise<HandlerOutcome> {
     const deployment = await this.deployments.lockByAddress(manager, event.chainId, event.deploymentAddress);
-    if (deployment === undefined) return;
+    if (deployment === undefined) return 'not-mine';
     const recorded = await this.transactions.record(manager, {
       deploymentId: deployment.id,
       chainId: event.chainId,
@@ -44,5 +44,6 @@ export class DeployEventHandler implements ChainEventHandler<DeployEventDto> {
     if (canDeploymentTransition(deployment.status, target)) {
       await this.deployments.saveStatus(manager, deployment.id, target);
     }
+    return 'applied';
   }
 }

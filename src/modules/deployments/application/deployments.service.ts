@@ -255,11 +255,6 @@ export class DeploymentsService {
     return this.deployments.findById(id);
   }
 
-  /** The signer rules of a wallet (SPEC §6), for contexts that propose new signers (queue). */
-  assertSigners(approvers: readonly Address[], threshold: number, networkType: NetworkType): void {
-    Deployment.assertSigners(approvers, threshold, networkType);
-  }
-
   /**
    * For other contexts' use cases, inside their transaction: the deployment row locked (see
    * `DeploymentRepository.lock` for who takes which lock, and the lock order).

@@ -1,22 +1,39 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
-import { DomainError } from '../../../shared/domain/domain-error';
 import { CatalogService } from '../../catalog/catalog.service';
 import { DeploymentRepository } from '../domain/deployment.repository';
 import { TransactionRecorder } from './transaction-recorder';
 import { TransferEventDto } from '../../chain/application/chain-event.dto';
-import { ChainEventHandler } from '../../chain/application/chain-event-handler';
+import { ChainEventHandler, HandlerOutcome } from '../../chain/application/chain-event-handler';
 import { sourceKey } from '../../chain/application/transaction-identity';
 
+/** Whether `address` is one of the deployment's own deposit (invoice) addresses. */
+export type OwnDepositAddressCheck = (
+  manager: EntityManager,
+  deployment: { readonly id: string; readonly chainId: string },
+  address: Address,
+) => Promise<boolean>;
+
+/** What a transfer from a wallet's own deposit address is told, whoever reports it. */
+export const SWEEP_IGNORED =
+  "a transfer from the deployment's own deposit address is a claim's sweep: the claim event records it";
+
 /**
- * `transfer` events to a deployment's own address: a `direct_deposit` (IN) transaction (SPEC §10).
+ * `transfer` events to a deployment's own address: a `direct_deposit` (IN) transaction.
  * Transfers to invoice addresses belong to the invoices context's handler; both run for every
- * transfer and each ignores recipients that are not its own.
+ * transfer and each leaves recipients that are not its own.
+ *
+ * A transfer into the wallet from one of its own deposit addresses is a claim sweeping that deposit
+ * account (an ERC-20 claim shows as a token `Transfer`; a native claim as an internal transfer some
+ * reporters see). Its money was counted as the invoice deposit it came from, and the `claim` event
+ * marks that deposit claimed, so it is never a direct deposit. Billing knows the deposit addresses
+ * and registers the check at start-up (it builds on this context, so this one cannot ask it).
  */
 @Injectable()
 export class DepositTransferHandler implements ChainEventHandler<TransferEventDto> {
   readonly kind = 'transfer';
+  private isOwnDepositAddress: OwnDepositAddressCheck = () => Promise.resolve(false);
 
   constructor(
     private readonly deployments: DeploymentRepository,
@@ -24,16 +41,19 @@ export class DepositTransferHandler implements ChainEventHandler<TransferEventDt
     private readonly catalog: CatalogService,
   ) {}
 
-  async apply(event: TransferEventDto, manager: EntityManager): Promise<void> {
-    // The intake let through only a catalog chain and a catalog currency of it.
+  recogniseSweepsWith(check: OwnDepositAddressCheck): void {
+    this.isOwnDepositAddress = check;
+  }
+
+  async apply(event: TransferEventDto, manager: EntityManager): Promise<HandlerOutcome> {
+    // The intake let through only a catalog chain, a catalog currency of it and its addresses.
     const network = this.catalog.findNetwork(event.chainId);
-    if (network === undefined) return;
+    if (network === undefined) return 'not-mine';
     const deployment = await this.deployments.lockByAddress(manager, event.chainId, event.toAddress);
-    if (deployment === undefined) return;
-    const from = Address.tryParse(event.fromAddress, network.networkType);
-    if (from === undefined)
-      throw DomainError.invalid('INVALID_ADDRESS', `fromAddress is not a ${network.networkType} address`);
+    if (deployment === undefined) return 'not-mine';
+    const from = Address.parse(event.fromAddress, network.networkType, 'fromAddress');
     const to = Address.parse(event.toAddress, network.networkType, 'toAddress');
+    if (await this.isOwnDepositAddress(manager, deployment, from)) return { ignored: SWEEP_IGNORED };
     await this.transactions.record(manager, {
       deploymentId: deployment.id,
       chainId: event.chainId,
@@ -50,5 +70,6 @@ export class DepositTransferHandler implements ChainEventHandler<TransferEventDt
       blockNumber: event.blockNumber ?? null,
       fee: event.fee === undefined ? undefined : BigInt(event.fee),
     });
+    return 'applied';
   }
 }

@@ -57,6 +57,10 @@ export class Deployment {
     if (new Set(approvers.map((approver) => approver.hex20)).size !== approvers.length) {
       throw DomainError.field('approvers', 'approvers must be unique', 'INVALID_APPROVERS');
     }
+    // The contract's setConfig refuses the zero address as an owner (InvalidOwner).
+    if (approvers.some((approver) => approver.hex20 === ZERO_HEX20)) {
+      throw DomainError.field('approvers', 'approvers must not contain the zero address', 'INVALID_APPROVER');
+    }
     if (!Number.isInteger(threshold) || threshold < 1 || threshold > approvers.length) {
       throw DomainError.field(
         'threshold',
@@ -114,6 +118,18 @@ export class Deployment {
     };
   }
 
+  /**
+   * A MULTISIG_CONFIG_CHANGE this wallet's `setConfig` would accept: the rules every signer set
+   * keeps, and the wallet not among its own owners (the contract reverts InvalidOwner), so no
+   * operation collects signatures that can never execute.
+   */
+  assertConfigChange(approvers: readonly Address[], threshold: number): void {
+    Deployment.assertSigners(approvers, threshold, this.props.networkType);
+    if (approvers.some((approver) => approver.equals(this.props.address))) {
+      throw DomainError.field('approvers', "approvers must not contain the wallet's own address", 'INVALID_APPROVER');
+    }
+  }
+
   changeSigners(approvers: readonly Address[], threshold: number): void {
     Deployment.assertSigners(approvers, threshold, this.props.networkType);
     this.props = { ...this.props, approvers: sortedUnique(approvers), threshold };
@@ -123,6 +139,8 @@ export class Deployment {
     return this.props;
   }
 }
+
+const ZERO_HEX20 = `0x${'0'.repeat(40)}`;
 
 /** Approvers are kept ascending by their 20-byte form, the order signatures are packed in. */
 function sortedUnique(addresses: readonly Address[]): Address[] {

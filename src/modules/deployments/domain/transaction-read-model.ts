@@ -1,7 +1,8 @@
-import type {
-  TransactionDirection,
-  TransactionOperationType,
-  TransactionStatus,
+import {
+  countsAsMoney,
+  type TransactionDirection,
+  type TransactionOperationType,
+  type TransactionStatus,
 } from '../../../shared/domain/transaction-status';
 
 export type TransactionSortField = 'id' | 'createdAt' | 'updatedAt';
@@ -68,11 +69,7 @@ export abstract class TransactionReadRepository {
   abstract hiddenCurrencyIds(memberId: string): Promise<string[]>;
 }
 
-/** An invoice deposit that is mined and not yet swept by a claim (SPEC §5). */
+/** An invoice deposit that counts as money (CONFIRMED) and is not yet swept by a claim. */
 export function canClaim(transaction: Pick<TransactionRecord, 'operationType' | 'status' | 'isClaimed'>): boolean {
-  return (
-    transaction.operationType === 'invoice' &&
-    (transaction.status === 'EXECUTED' || transaction.status === 'CONFIRMED') &&
-    !transaction.isClaimed
-  );
+  return transaction.operationType === 'invoice' && countsAsMoney(transaction.status) && !transaction.isClaimed;
 }

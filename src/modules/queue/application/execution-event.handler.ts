@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
 import { ExecutionEventDto } from '../../chain/application/chain-event.dto';
-import { ChainEventHandler } from '../../chain/application/chain-event-handler';
+import { ChainEventHandler, HandlerOutcome } from '../../chain/application/chain-event-handler';
 import { sourceKey } from '../../chain/application/transaction-identity';
 import { DeploymentsService } from '../../deployments/application/deployments.service';
 import { TransactionRecorder } from '../../deployments/application/transaction-recorder';
@@ -39,15 +39,16 @@ export class ExecutionEventHandler implements ChainEventHandler<ExecutionEventDt
     private readonly details: OperationTransactionDetailsProviders,
   ) {}
 
-  async apply(event: ExecutionEventDto, manager: EntityManager): Promise<void> {
+  async apply(event: ExecutionEventDto, manager: EntityManager): Promise<HandlerOutcome> {
     const deployment = await this.deployments.lockByAddress(manager, event.chainId, event.deploymentAddress);
-    if (deployment === undefined) return;
+    if (deployment === undefined) return 'not-mine';
     const ids = [
       ...new Set(
         event.executeOperationIds.map(operationIdFromExecuteId).filter((id): id is string => id !== undefined),
       ),
     ];
     const named = await this.operations.findManyForUpdate(manager, deployment.id, ids, deployment.networkType);
+    if (named.length === 0) return { ignored: 'executeOperationIds name no queue operation of this deployment' };
     const namedIds = new Set(named.map((operation) => operation.id));
     let deploymentChanged = false;
     let signersChanged = false;
@@ -117,5 +118,6 @@ export class ExecutionEventHandler implements ChainEventHandler<ExecutionEventDt
 
     if (deploymentChanged) await this.deployments.saveExecutionState(manager, deployment);
     if (signersChanged) await this.queue.reevaluateLiveOperations(manager, deployment);
+    return 'applied';
   }
 }

@@ -132,7 +132,7 @@ export class QueueService {
     const approvers = input.approvers.map((approver, index) =>
       Address.parse(approver, deployment.networkType, `approvers.${index}`),
     );
-    this.deployments.assertSigners(approvers, input.threshold, deployment.networkType);
+    deployment.assertConfigChange(approvers, input.threshold);
     if (input.calls.length === 0) throw DomainError.field('calls', 'calls must hold at least one call');
     const calls = input.calls.map((call, index) => parseCall(call, deployment.networkType, index));
     const sorted = [...approvers].sort((a, b) => (a.hex20 < b.hex20 ? -1 : 1));
@@ -220,12 +220,7 @@ export class QueueService {
     return this.dataSource.transaction(async (manager) => {
       const { current, operation } = await this.lockOperation(manager, deployment.id, operationId, 'share');
       const now = new Date();
-      if (!operation.isLive(now)) {
-        throw DomainError.invalid(
-          'OPERATION_NOT_SIGNABLE',
-          `Operation can no longer be signed (status ${operation.statusAt(now)})`,
-        );
-      }
+      operation.assertSignable(now);
       const rules = this.signerRules(current);
       const domain = this.signingDomain(current);
       const verified = await verifySubmittedSignature(

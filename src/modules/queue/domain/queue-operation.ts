@@ -173,8 +173,22 @@ export class QueueOperation {
     return isLiveStatus(this.statusAt(now));
   }
 
+  /**
+   * Live and not yet sent: an execution reported PENDING (broadcast, not mined) records its txHash,
+   * and from then on the operation can no longer be signed, executed, deleted or renumbered while it
+   * waits to be mined (EXECUTED) or to fail. Executing it again would only pay for a revert.
+   */
+  isEditable(now: Date): boolean {
+    return this.isLive(now) && this.props.txHash === null;
+  }
+
   hasSigned(addressHex: string): boolean {
     return this.props.signatures.some((signature) => signature.signerHex === addressHex.toLowerCase());
+  }
+
+  /** Refuses a signature before it is even verified: only a live operation not yet sent takes one. */
+  assertSignable(now: Date): void {
+    this.assertEditable(now, 'OPERATION_NOT_SIGNABLE', 'Operation can no longer be signed');
   }
 
   /**
@@ -182,7 +196,7 @@ export class QueueOperation {
    * duplicate impossible under concurrency; the check here gives the same answer without a trip.
    */
   addSignature(signature: OperationSignature, rules: SignerRules, now: Date): void {
-    this.assertLive(now, 'OPERATION_NOT_SIGNABLE', 'Operation can no longer be signed');
+    this.assertSignable(now);
     if (!rules.approvers.some((approver) => approver.hex20 === signature.signerHex)) {
       throw DomainError.invalid('SIGNER_NOT_APPROVER', 'The signature is not from an approver of this deployment');
     }
@@ -220,7 +234,7 @@ export class QueueOperation {
     if (actor.memberId !== this.props.createdByMemberId && !isApprover) {
       throw DomainError.invalid('NONCE_CHANGE_NOT_ALLOWED', 'Only the creator or an approver may change the nonce');
     }
-    this.assertLive(now, 'OPERATION_NOT_EDITABLE', 'Operation nonce can only change while it is PENDING or READY');
+    this.assertEditable(now, 'OPERATION_NOT_EDITABLE', 'Operation nonce can only change while it is PENDING or READY');
     if (nonce < currentNonce) {
       throw DomainError.field(
         'nonce',
@@ -237,7 +251,11 @@ export class QueueOperation {
     if (actor.memberId !== this.props.createdByMemberId) {
       throw DomainError.invalid('OPERATION_DELETE_NOT_ALLOWED', 'Only the creator may delete the operation');
     }
-    this.assertLive(now, 'OPERATION_DELETE_NOT_ALLOWED', 'Operation can only be deleted while it is PENDING or READY');
+    this.assertEditable(
+      now,
+      'OPERATION_DELETE_NOT_ALLOWED',
+      'Operation can only be deleted while it is PENDING or READY',
+    );
     this.transition('CANCELLED');
   }
 
@@ -269,10 +287,12 @@ export class QueueOperation {
   ): QueueOperationView {
     const status = this.statusAt(now);
     const live = isLiveStatus(status);
+    const editable = this.isEditable(now);
     const isApprover = rules.approvers.some((approver) => approver.hex20 === viewer.addressHex.toLowerCase());
     const userSigned = this.hasSigned(viewer.addressHex);
     const nonce = this.props.nonce;
-    const canExecute = status === 'READY' && nonce >= queue.currentNonce && nonce < queue.firstNonceWithoutReady;
+    const canExecute =
+      editable && status === 'READY' && nonce >= queue.currentNonce && nonce < queue.firstNonceWithoutReady;
     return {
       id: this.props.id,
       executeOperationId: executeOperationIdOf(this.props.id),
@@ -285,9 +305,9 @@ export class QueueOperation {
       signaturesRequired: rules.threshold,
       txHash: this.props.txHash,
       userSigned,
-      canSign: live && isApprover && !userSigned,
+      canSign: editable && isApprover && !userSigned,
       canExecute,
-      canDelete: live && viewer.memberId === this.props.createdByMemberId,
+      canDelete: editable && viewer.memberId === this.props.createdByMemberId,
       canReject: live && isApprover && this.props.type !== 'REJECT' && !queue.liveRejectNonces.has(nonce.toString()),
       isBlocked: live && nonce > queue.currentNonce && nonce > queue.firstNonceWithoutReady,
       createdAt: this.props.createdAt.toISOString(),
@@ -302,8 +322,10 @@ export class QueueOperation {
     };
   }
 
-  private assertLive(now: Date, code: string, message: string): void {
+  private assertEditable(now: Date, code: string, message: string): void {
     if (!this.isLive(now)) throw DomainError.invalid(code, `${message} (status ${this.statusAt(now)})`);
+    if (this.props.txHash !== null)
+      throw DomainError.invalid(code, `${message}: its execution was already sent (txHash ${this.props.txHash})`);
   }
 
   private transition(to: QueueOperationStatus): void {
