@@ -233,7 +233,13 @@ describe('chain-event intake', () => {
       ...deployEvent(d, 'EXECUTED', txHash()),
       deploymentAddress: '0x000000000000000000000000000000000000dEaD',
     };
-    expect(await ingest(t, [stranger])).toMatchObject([{ applied: true, error: null }]);
+    expect(await ingest(t, [stranger])).toMatchObject([
+      {
+        applied: false,
+        error: null,
+        ignored: `deploymentAddress ${stranger.deploymentAddress} is not a deployment on chain ${d.chainId}`,
+      },
+    ]);
     const rows = await t.dataSource.query(`SELECT 1 FROM transactions WHERE tx_hash = $1`, [stranger.txHash]);
     expect(rows).toHaveLength(0);
   });

@@ -416,6 +416,12 @@ describe('invoices (endpoints 10-13)', () => {
       );
       const event = transfer(d, created.body.invoiceAddress, ETH_USDC, '5000000', 'EXECUTED');
       expect(await ingest(t, [event])).toMatchObject([{ applied: true, error: null }]);
+      // Mined but not final: recorded, the invoice as it was.
+      const confirming = await get(`${invoicesPath(d)}/${created.body.id}`).expect(200);
+      expect(confirming.body.invoice).toMatchObject({ status: 'CREATED', paidAmount: '0' });
+      expect(
+        await ingest(t, [{ ...event, eventId: `${event.eventId}-final`, status: 'CONFIRMED', confirmations: 12 }]),
+      ).toMatchObject([{ applied: true, error: null }]);
       const res = await get(`${invoicesPath(d)}/${created.body.id}`).expect(200);
       expect(res.body.invoice).toMatchObject({ status: 'UNRESOLVED', paidAmount: '0' });
       const rows = await t.dataSource.query(
@@ -438,14 +444,15 @@ describe('invoices (endpoints 10-13)', () => {
     it('stays CREATED without a requested amount and sums multi-currency deposits in USD', async () => {
       const created = await createInvoice(t, d, invoiceBody({ currencyIds: [ETH_USDT, ETH_USDC] })).expect(201);
       await ingest(t, [
-        transfer(d, created.body.invoiceAddress, ETH_USDT, '1500000', 'EXECUTED'),
+        transfer(d, created.body.invoiceAddress, ETH_USDT, '1500000', 'CONFIRMED'),
         transfer(d, created.body.invoiceAddress, ETH_USDC, '2004999', 'CONFIRMED'),
+        transfer(d, created.body.invoiceAddress, ETH_USDC, '7000000', 'EXECUTED'),
         transfer(d, created.body.invoiceAddress, ETH_USDC, '9000000', 'PENDING'),
       ]);
       const res = await get(`${invoicesPath(d)}/${created.body.id}`).expect(200);
       expect(res.body.invoice).toMatchObject({ status: 'CREATED', paidAmount: null, paidAmountBaseCurrency: '3.50' });
       const withEth = await createInvoice(t, d, invoiceBody({ currencyIds: ['1', ETH_USDT] })).expect(201);
-      await ingest(t, [transfer(d, withEth.body.invoiceAddress, '1', '1000', 'EXECUTED')]);
+      await ingest(t, [transfer(d, withEth.body.invoiceAddress, '1', '1000', 'CONFIRMED')]);
       expect(
         (await get(`${invoicesPath(d)}/${withEth.body.id}`).expect(200)).body.invoice.paidAmountBaseCurrency,
       ).toBeNull();
@@ -461,7 +468,18 @@ describe('invoices (endpoints 10-13)', () => {
         chainId: '56',
       };
       const stranger = transfer(d, '0x000000000000000000000000000000000000dEaD', ETH_USDT, '1000000', 'EXECUTED');
-      expect(await ingest(t, [otherChain, stranger])).toMatchObject([{ applied: true }, { applied: true }]);
+      expect(await ingest(t, [otherChain, stranger])).toMatchObject([
+        {
+          applied: false,
+          error: null,
+          ignored: expect.stringMatching(/is not a deployment or invoice address on chain 56$/),
+        },
+        {
+          applied: false,
+          error: null,
+          ignored: expect.stringMatching(/is not a deployment or invoice address on chain 1$/),
+        },
+      ]);
       const rows = await t.dataSource.query(`SELECT 1 FROM transactions WHERE tx_hash = ANY($1)`, [
         [otherChain.txHash, stranger.txHash],
       ]);
@@ -474,7 +492,7 @@ describe('invoices (endpoints 10-13)', () => {
         201,
       );
       const events = Array.from({ length: 10 }, () =>
-        transfer(d, created.body.invoiceAddress, ETH_USDT, '1000000', 'EXECUTED'),
+        transfer(d, created.body.invoiceAddress, ETH_USDT, '1000000', 'CONFIRMED'),
       );
       await Promise.all(events.map((event) => ingest(t, [event])));
       const res = await get(`${invoicesPath(d)}/${created.body.id}`).expect(200);

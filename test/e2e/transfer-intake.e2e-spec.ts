@@ -137,9 +137,15 @@ describe('transfer events to deployment addresses (direct deposits)', () => {
     expect(await byHash(good.txHash)).toHaveLength(1);
   });
 
-  it('ignores transfers to addresses that are not deployments', async () => {
+  it('ignores transfers to addresses that are not deployments, saying so, and records nothing', async () => {
     const event = transfer({ toAddress: evmWallet().address });
-    expect((await ingest(t, [event]))[0]).toMatchObject({ applied: true, error: null });
+    expect((await ingest(t, [event]))[0]).toEqual({
+      eventId: event.eventId,
+      applied: false,
+      duplicate: false,
+      error: null,
+      ignored: `toAddress ${event.toAddress} is not a deployment or invoice address on chain ${event.chainId}`,
+    });
     const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM transactions WHERE tx_hash = $1`, [
       event.txHash,
     ]);

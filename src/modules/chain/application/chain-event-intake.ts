@@ -24,10 +24,11 @@ export interface ChainEventResult {
   /** Why the event was refused (its content is wrong); a reporter should not send it again as is. */
   readonly error: string | null;
   /**
-   * Why a valid event changed nothing: it names no deployment or invoice address of the service, or
-   * it is a claim's sweep. Not recorded as applied, so the same event applies once its subject exists.
+   * Present only when a valid event changed nothing, saying why: it names no deployment or invoice
+   * address of the service, or it is a claim's sweep. It is not recorded as applied, so the same
+   * event applies once its subject exists.
    */
-  readonly ignored: string | null;
+  readonly ignored?: string;
 }
 
 /** Thrown inside the event's transaction when no handler applied it: rolls its ledger entry back. */
@@ -72,13 +73,7 @@ export class ChainEventIntake {
       typeof raw === 'object' && raw !== null && typeof (raw as { eventId?: unknown }).eventId === 'string'
         ? (raw as { eventId: string }).eventId
         : null;
-    const refused = (error: string): ChainEventResult => ({
-      eventId,
-      applied: false,
-      duplicate: false,
-      error,
-      ignored: null,
-    });
+    const refused = (error: string): ChainEventResult => ({ eventId, applied: false, duplicate: false, error });
     const parsed = await parseEvent(raw);
     if (typeof parsed === 'string') return refused(parsed);
     const problem = this.normalise(parsed);
@@ -89,7 +84,7 @@ export class ChainEventIntake {
         for (const handler of this.handlers.get(parsed.kind) ?? []) outcomes.push(await handler.apply(parsed, manager));
         if (!outcomes.includes('applied')) throw new EventIgnored(ignoredReason(parsed, outcomes));
       });
-      return { eventId, applied, duplicate: !applied, error: null, ignored: null };
+      return { eventId, applied, duplicate: !applied, error: null };
     } catch (error) {
       if (error instanceof EventIgnored)
         return { eventId, applied: false, duplicate: false, error: null, ignored: error.reason };
