@@ -15,6 +15,7 @@ import {
   TRON_USDC,
   TRON_USDT,
 } from '../support/invoices';
+import { TEST_SCAM_TOKEN } from '../support/test-currencies';
 import { createTestApp, TestApp } from '../support/test-app';
 
 // The e2e project's `testTimeout` in jest.config.js is not applied (jest 30 reads it only at the
@@ -53,7 +54,12 @@ describe('claims (endpoints 18-19) and the money-in story', () => {
       expect(await invoice()).toMatchObject({ status: 'CREATED', paidAmount: '0' });
       expect(await claims()).toEqual({ total: 0, page: 1, pageSize: 10, items: [] });
 
+      // Mined, not final: confirming, so neither paid nor claimable yet.
       await ingest(t, [transfer(d, address, currencyId, '4000000', 'EXECUTED', { hash: firstHash })]);
+      expect(await invoice()).toMatchObject({ status: 'CREATED', paidAmount: '0' });
+      expect(await claims()).toEqual({ total: 0, page: 1, pageSize: 10, items: [] });
+
+      await ingest(t, [transfer(d, address, currencyId, '4000000', 'CONFIRMED', { hash: firstHash })]);
       expect(await invoice()).toMatchObject({ status: 'CREATED', paidAmount: '4' });
       const partial = await claims();
       expect(partial).toMatchObject({
@@ -62,7 +68,7 @@ describe('claims (endpoints 18-19) and the money-in story', () => {
       });
       expect(partial.items[0].currency).toMatchObject({ id: currencyId, symbol: 'USDT', decimals: 6 });
 
-      await ingest(t, [transfer(d, address, currencyId, '6000000', 'EXECUTED')]);
+      await ingest(t, [transfer(d, address, currencyId, '6000000', 'CONFIRMED')]);
       expect(await invoice()).toMatchObject({ status: 'PAID', paidAmount: '10' });
 
       await ingest(t, [transfer(d, address, currencyId, '500000', 'CONFIRMED')]);
@@ -79,7 +85,7 @@ describe('claims (endpoints 18-19) and the money-in story', () => {
       expect(resolved.body.status).toBe('PAID');
       // A later observation of an old deposit (more confirmations) does not undo the manual decision.
       await ingest(t, [
-        transfer(d, address, currencyId, '4000000', 'CONFIRMED', { hash: firstHash, confirmations: 50 }),
+        transfer(d, address, currencyId, '4000000', 'CONFIRMED', { hash: firstHash, confirmations: 200 }),
       ]);
       expect((await invoice()).status).toBe('PAID');
 
@@ -98,7 +104,7 @@ describe('claims (endpoints 18-19) and the money-in story', () => {
       expect(rows).toEqual([
         { operation_type: 'invoice', direction: 'IN', status: 'CONFIRMED', amount: '500000', is_claimed: true },
         { operation_type: 'invoice', direction: 'IN', status: 'CONFIRMED', amount: '4000000', is_claimed: true },
-        { operation_type: 'invoice', direction: 'IN', status: 'EXECUTED', amount: '6000000', is_claimed: true },
+        { operation_type: 'invoice', direction: 'IN', status: 'CONFIRMED', amount: '6000000', is_claimed: true },
         { operation_type: 'claim', direction: 'OUT', status: 'EXECUTED', amount: '10500000', is_claimed: false },
       ]);
       // Claims are by deposit account and currency: the invoice itself keeps its paid amount and status.
@@ -111,9 +117,9 @@ describe('claims (endpoints 18-19) and the money-in story', () => {
     const a = await createInvoice(t, d).expect(201);
     const b = await createInvoice(t, d).expect(201);
     await ingest(t, [
-      transfer(d, a.body.invoiceAddress, ETH_USDT, '1000000', 'EXECUTED'),
-      transfer(d, a.body.invoiceAddress, '1', '5', 'EXECUTED'),
-      transfer(d, b.body.invoiceAddress, ETH_USDT, '2000000', 'EXECUTED'),
+      transfer(d, a.body.invoiceAddress, ETH_USDT, '1000000', 'CONFIRMED'),
+      transfer(d, a.body.invoiceAddress, '1', '5', 'CONFIRMED'),
+      transfer(d, b.body.invoiceAddress, ETH_USDT, '2000000', 'CONFIRMED'),
     ]);
     await ingest(t, [claimEvent(d, ETH_USDT, ['0'], 'FAILED')]);
     expect((await getAs(claimsPath(d), d).expect(200)).body.total).toBe(3);
@@ -144,11 +150,11 @@ describe('claims (endpoints 18-19) and the money-in story', () => {
       ids.b = b.body.id;
       ids.c = c.body.id;
       const events = [
-        transfer(d, a.body.invoiceAddress, TRON_USDT, '1000000', 'EXECUTED'),
+        transfer(d, a.body.invoiceAddress, TRON_USDT, '1000000', 'CONFIRMED'),
         transfer(d, a.body.invoiceAddress, TRON_USDT, '2000000', 'CONFIRMED'),
-        transfer(d, a.body.invoiceAddress, TRON_SCAM_USDT, '7000000', 'EXECUTED'),
-        transfer(d, b.body.invoiceAddress, TRON_MAINNET, '3000000', 'EXECUTED'),
-        transfer(d, c.body.invoiceAddress, TRON_USDC, '4000000', 'EXECUTED'),
+        transfer(d, a.body.invoiceAddress, TRON_SCAM_USDT, '7000000', 'CONFIRMED'),
+        transfer(d, b.body.invoiceAddress, TRON_MAINNET, '3000000', 'CONFIRMED'),
+        transfer(d, c.body.invoiceAddress, TRON_USDC, '4000000', 'CONFIRMED'),
       ];
       await ingest(t, events);
       // Deposit times: first/last per group, chosen so createdAt and updatedAt orders differ.
@@ -191,7 +197,7 @@ describe('claims (endpoints 18-19) and the money-in story', () => {
 
     it('groups by invoice and currency with sums and counts, newest first deposit first', async () => {
       const res = await list('');
-      expect(res.keys).toEqual(['a:TYJY', 'c:TEkx', 'b:7281', 'a:TR7N']);
+      expect(res.keys).toEqual(['a:TEud', 'c:TEkx', 'b:7281', 'a:TR7N']);
       expect(res.body.items[3]).toMatchObject({
         invoiceNonce: '0'.repeat(64),
         amount: '3',
@@ -202,26 +208,26 @@ describe('claims (endpoints 18-19) and the money-in story', () => {
     });
 
     it.each([
-      ['?sortBy=createdAt&sortOrder=asc', ['a:TR7N', 'b:7281', 'c:TEkx', 'a:TYJY']],
-      ['?sortBy=updatedAt', ['a:TR7N', 'a:TYJY', 'c:TEkx', 'b:7281']],
-      ['?sortBy=updatedAt&sortOrder=asc', ['b:7281', 'c:TEkx', 'a:TYJY', 'a:TR7N']],
-      ['?createdFrom=2026-01-02T00:00:00.000Z', ['a:TYJY', 'c:TEkx', 'b:7281']],
+      ['?sortBy=createdAt&sortOrder=asc', ['a:TR7N', 'b:7281', 'c:TEkx', 'a:TEud']],
+      ['?sortBy=updatedAt', ['a:TR7N', 'a:TEud', 'c:TEkx', 'b:7281']],
+      ['?sortBy=updatedAt&sortOrder=asc', ['b:7281', 'c:TEkx', 'a:TEud', 'a:TR7N']],
+      ['?createdFrom=2026-01-02T00:00:00.000Z', ['a:TEud', 'c:TEkx', 'b:7281']],
       ['?createdTo=2026-01-02T00:00:00.000Z', ['b:7281', 'a:TR7N']],
-      ['?updatedFrom=2026-01-05T00:00:00.000Z', ['a:TYJY', 'a:TR7N']],
+      ['?updatedFrom=2026-01-05T00:00:00.000Z', ['a:TEud', 'a:TR7N']],
       ['?updatedTo=2026-01-03T00:00:00.000Z', ['c:TEkx', 'b:7281']],
       [`?currencyIds=${TRON_USDT},${TRON_MAINNET}`, ['b:7281', 'a:TR7N']],
-      ['?currencyIsScam=true', ['a:TYJY']],
+      ['?currencyIsScam=true', ['a:TEud']],
       ['?currencyIsScam=false', ['c:TEkx', 'b:7281', 'a:TR7N']],
-      ['?currencyIsVerified=0', ['a:TYJY']],
+      ['?currencyIsVerified=0', ['a:TEud']],
       ['?currencyIsVerified=TRUE', ['c:TEkx', 'b:7281', 'a:TR7N']],
-      ['?currencyIsHidden=true', ['a:TYJY', 'c:TEkx', 'b:7281', 'a:TR7N']],
+      ['?currencyIsHidden=true', ['a:TEud', 'c:TEkx', 'b:7281', 'a:TR7N']],
       ['?pageSize=3&page=2', ['a:TR7N']],
     ])('%s', async (query, expected) => {
       expect((await list(query)).keys).toEqual(expected);
     });
 
     it('filters by invoiceId', async () => {
-      expect((await list(`?invoiceId=${ids.a}`)).keys).toEqual(['a:TYJY', 'a:TR7N']);
+      expect((await list(`?invoiceId=${ids.a}`)).keys).toEqual(['a:TEud', 'a:TR7N']);
     });
 
     it('counts the grouped rows exactly, past the end too', async () => {
@@ -230,7 +236,7 @@ describe('claims (endpoints 18-19) and the money-in story', () => {
     });
 
     it('applies currencyIsHidden to JWT callers only, with their own hidden list', async () => {
-      expect((await list('?currencyIsHidden=true', ['authorization', `Bearer ${jwt}`])).keys).toEqual(['a:TYJY']);
+      expect((await list('?currencyIsHidden=true', ['authorization', `Bearer ${jwt}`])).keys).toEqual(['a:TEud']);
       expect((await list('?currencyIsHidden=false', ['authorization', `Bearer ${jwt}`])).keys).toEqual([
         'c:TEkx',
         'b:7281',
@@ -245,12 +251,12 @@ describe('claims (endpoints 18-19) and the money-in story', () => {
         ['TRX', TRON_MAINNET],
         ['USDC', TRON_USDC],
         ['USDT', TRON_USDT],
-        ['USDT', TRON_SCAM_USDT],
+        [TEST_SCAM_TOKEN.symbol, TRON_SCAM_USDT],
       ]);
       expect(res.body[3]).toMatchObject({
         isScam: true,
         isVerified: false,
-        address: 'TYJYWzEhk5ftPvxqoiSaxsWZQMCWzg13F2',
+        address: TEST_SCAM_TOKEN.address,
         decimals: 6,
       });
     });
@@ -310,7 +316,7 @@ describe('claims (endpoints 18-19) and the money-in story', () => {
       const mine = await createDeployment(t);
       const theirs = await createDeployment(t);
       const invoice = await createInvoice(t, theirs).expect(201);
-      await ingest(t, [transfer(theirs, invoice.body.invoiceAddress, ETH_USDT, '1', 'EXECUTED')]);
+      await ingest(t, [transfer(theirs, invoice.body.invoiceAddress, ETH_USDT, '1', 'CONFIRMED')]);
       expect((await getAs(claimsPath(mine), mine).expect(200)).body.total).toBe(0);
       expect((await getAs(`${claimsPath(mine)}?invoiceId=${invoice.body.id}`, mine).expect(200)).body.total).toBe(0);
       expect((await getAs(claimsPath(theirs), theirs).expect(200)).body.total).toBe(1);
