@@ -2,7 +2,7 @@ import request from 'supertest';
 import { DeploymentsService } from '../../src/modules/deployments/application/deployments.service';
 import { QueueService } from '../../src/modules/queue/application/queue.service';
 import { createDeployment, createMember, TestDeployment, TestMember } from '../support/builders';
-import { eventId, ingest, TEST_INDEXER_KEY, txHash } from '../support/chain-events';
+import { confirmationsFor, eventId, ingest, TEST_INDEXER_KEY, txHash } from '../support/chain-events';
 import {
   callsTo,
   createConfigChange,
@@ -50,7 +50,7 @@ describe('operations queue', () => {
     txHash: hash,
     status,
     executeOperationIds: ids.map(executeId),
-    confirmations: status === 'CONFIRMED' ? 50 : 1,
+    confirmations: confirmationsFor(status),
     fee: '21000',
   });
   async function signBy(d: TestDeployment, op: OperationBody, members: TestMember[]): Promise<void> {
@@ -269,6 +269,24 @@ describe('operations queue', () => {
       expect(res.body.details.map((detail: { field: string }) => detail.field)).toContain(field);
       expect(await operationCount(d)).toBe(0);
     });
+
+    it.each([
+      ['the zero address', () => `0x${'0'.repeat(40)}`],
+      ["the wallet's own address", () => invalidTarget.address],
+      ["the wallet's own address in lower case", () => invalidTarget.address.toLowerCase()],
+    ])(
+      '400 INVALID_APPROVER for %s as an approver (the contract would refuse it), nothing stored',
+      async (_label, approver) => {
+        const d = invalidTarget;
+        const res = await request(t.http)
+          .post(queuePath(d.id, '/multisig-config'))
+          .set(as(d.members[0]))
+          .send({ approvers: [d.approvers[0].address, approver()], threshold: 1, calls: callsTo(d) })
+          .expect(400);
+        expect(res.body).toMatchObject({ code: 'INVALID_APPROVER', details: [{ field: 'approvers' }] });
+        expect(await operationCount(d)).toBe(0);
+      },
+    );
 
     it('400 for a body that is not JSON', async () => {
       const d = invalidTarget;
@@ -505,7 +523,21 @@ describe('operations queue', () => {
 
       const pending = execution(d, [op.id], 'PENDING', hash);
       await ingest(t, [pending]);
-      expect((await getOperation(t, d, d.members[0], op.id)).body).toMatchObject({ status: 'READY', txHash: hash });
+      // Sent, not mined: the status stays, but nobody may execute, sign, renumber or delete it again.
+      expect((await getOperation(t, d, d.members[0], op.id)).body).toMatchObject({
+        status: 'READY',
+        txHash: hash,
+        canExecute: false,
+        canSign: false,
+        canDelete: false,
+      });
+      expect((await getOperation(t, d, d.approvers[2], op.id)).body).toMatchObject({ canSign: false });
+      const late = await sign(t, d, d.approvers[2], op.id, await submission(d.approvers[2], d, VERSION, op)).expect(
+        400,
+      );
+      expect(late.body).toMatchObject({ code: 'OPERATION_NOT_SIGNABLE', message: expect.stringContaining(hash) });
+      expect((await remove(d, d.members[0], op.id).expect(400)).body.code).toBe('OPERATION_DELETE_NOT_ALLOWED');
+      expect((await changeNonce(d, d.members[0], op.id, '6').expect(400)).body.code).toBe('OPERATION_NOT_EDITABLE');
       expect(await nonceInfo(d)).toEqual({ currentNonce: '4', lastExecutedNonce: '-1' });
 
       const executed = execution(d, [op.id], 'EXECUTED', hash);
@@ -566,7 +598,7 @@ describe('operations queue', () => {
       const other = await createDeployment(t);
       const foreign = await createConfigChange(t, other);
       expect(await ingest(t, [execution(d, [foreign.id, UNKNOWN_ID], 'EXECUTED')])).toMatchObject([
-        { applied: true, error: null },
+        { applied: false, error: null, ignored: 'executeOperationIds name no queue operation of this deployment' },
       ]);
       expect((await getOperation(t, other, other.members[0], foreign.id)).body.status).toBe('PENDING');
       expect(await nonceInfo(d)).toEqual({ currentNonce: '0', lastExecutedNonce: '-1' });
