@@ -89,7 +89,7 @@ describeInBrowser('payment page in Chromium', () => {
     // A marker that a reload would wipe.
     await page.evaluate("window.marker = 'same page'");
 
-    await ingest(t, [transfer(d, invoice.invoiceAddress, ETH_USDT, '4000000', 'EXECUTED')]);
+    await ingest(t, [transfer(d, invoice.invoiceAddress, ETH_USDT, '4000000', 'CONFIRMED')]);
     await page.locator('#amount-due', { hasText: /^6$/ }).waitFor({ timeout: 15_000 });
     expect(await page.locator('#paid-amount').innerText()).toBe('4');
     expect(await page.locator('#status').innerText()).toBe('Awaiting payment');
@@ -108,7 +108,7 @@ describeInBrowser('payment page in Chromium', () => {
     );
     await page.screenshot({ path: join(SHOTS, '2-partially-paid.png'), fullPage: true });
 
-    await ingest(t, [transfer(d, invoice.invoiceAddress, ETH_USDT, '6000000', 'EXECUTED')]);
+    await ingest(t, [transfer(d, invoice.invoiceAddress, ETH_USDT, '6000000', 'CONFIRMED')]);
     await page.locator('body[data-status="PAID"]').waitFor({ timeout: 15_000 });
     expect(await page.locator('#screen-paid').isVisible()).toBe(true);
     expect(await page.locator('#screen-pending').isVisible()).toBe(false);
@@ -123,7 +123,7 @@ describeInBrowser('payment page in Chromium', () => {
   it('shows the unresolved screen when more than asked arrives', async () => {
     const invoice = await newInvoice({ requestedAmount: '1', currencyIds: [ETH_USDT] });
     await page.goto(`${baseUrl}/pay/${invoice.publicId}`);
-    await ingest(t, [transfer(d, invoice.invoiceAddress, ETH_USDT, '3000000', 'EXECUTED')]);
+    await ingest(t, [transfer(d, invoice.invoiceAddress, ETH_USDT, '3000000', 'CONFIRMED')]);
     await page.locator('body[data-status="UNRESOLVED"]').waitFor({ timeout: 15_000 });
     expect(await page.locator('#screen-unresolved').isVisible()).toBe(true);
     expect(await page.locator('#status').innerText()).toBe('Needs review');

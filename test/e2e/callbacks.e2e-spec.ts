@@ -340,7 +340,7 @@ describe('callbacks (SPEC §13)', () => {
         invoiceBody({ requestedAmount: '1', currencyIds: [ETH_USDT], callbackUrl: receiver.url }),
       )
     ).body as { id: string; invoiceAddress: string };
-    await ingest(t, [transfer(fresh, invoice.invoiceAddress, ETH_USDT, '1000000', 'EXECUTED')]);
+    await ingest(t, [transfer(fresh, invoice.invoiceAddress, ETH_USDT, '1000000', 'CONFIRMED')]);
     await ingest(t, [claimEvent(fresh, ETH_USDT, ['0'], 'EXECUTED')]);
     await eventually(() => receivedFor(invoice.id).some((r) => verified(freshSecret, r).type === 'INVOICE_CLAIMED'));
     const types = receivedFor(invoice.id).map((r) => verified(freshSecret, r).type);

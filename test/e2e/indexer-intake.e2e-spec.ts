@@ -31,9 +31,9 @@ describe('indexer intake and status', () => {
       blockHash: blockHash(block),
     });
     const results = await ingest(t, [
-      seen('PENDING', 'aa', 1),
+      seen('EXECUTED', 'aa', 1),
       seen('FAILED', 'aa', 0),
-      seen('PENDING', 'bb', 1),
+      seen('EXECUTED', 'bb', 1),
       seen('CONFIRMED', 'bb', 12),
       seen('CONFIRMED', 'bb', 13),
     ]);

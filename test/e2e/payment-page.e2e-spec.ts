@@ -75,7 +75,7 @@ describe('public invoice and payment page', () => {
 
     it('lists the deposits, oldest first, and follows the paid amount and status', async () => {
       const inv = await invoice({ requestedAmount: '10', currencyIds: [ETH_USDT] });
-      const first = transfer(d, inv.invoiceAddress, ETH_USDT, '4000000', 'EXECUTED');
+      const first = transfer(d, inv.invoiceAddress, ETH_USDT, '4000000', 'CONFIRMED', { confirmations: 12 });
       await ingest(t, [first]);
       await ingest(t, [transfer(d, inv.invoiceAddress, ETH_USDT, '6000000', 'PENDING')]);
       const deposits = await request(t.http).get(`/api/v1/public/invoices/${inv.publicId}/transactions`);
@@ -85,8 +85,8 @@ describe('public invoice and payment page', () => {
         txHash: first.txHash,
         amount: '4',
         currency: expect.objectContaining({ id: ETH_USDT, symbol: 'USDT' }),
-        status: 'EXECUTED',
-        confirmations: 1,
+        status: 'CONFIRMED',
+        confirmations: 12,
         createdAt: expect.stringMatching(/Z$/),
       });
       expect(deposits.body[1]).toMatchObject({ amount: '6', status: 'PENDING' });
