@@ -128,6 +128,7 @@ describeWithAnvil('built-in indexer on anvil', () => {
 
   interface Deployment {
     id: string;
+    accountId: string;
     address: Hex;
     owner: TestMember;
     initializer: Hex;
@@ -163,7 +164,7 @@ describeWithAnvil('built-in indexer on anvil', () => {
       address,
     });
     const { id } = await service.createDeployment({ accountId: account.id, chainId: CHAIN, status: 'not_deployed' });
-    const created = { id, address, owner, initializer, nonce, implementation };
+    const created = { id, accountId: account.id, address, owner, initializer, nonce, implementation };
     if (options.onChain) await createOnChain(created);
     return created;
   }
@@ -204,7 +205,7 @@ describeWithAnvil('built-in indexer on anvil', () => {
     return (await transactions(d)).filter((item) => item.txHash === hash.toLowerCase());
   }
 
-  it('native and token deposits are PENDING with growing confirmations, then CONFIRMED, and pay their invoices', async () => {
+  it('native and token deposits are EXECUTED (mined) with growing confirmations, then CONFIRMED, and only then pay their invoices', async () => {
     const d = await deployment({ onChain: false });
     const native = await invoice(d, '0.5', [CHAIN]);
     const token = await invoice(d, '25', [USDC_ID]);
@@ -214,20 +215,21 @@ describeWithAnvil('built-in indexer on anvil', () => {
     // The token transfer's block is the head: 1 confirmation; the native one's has 2.
     await eventually(async () => {
       const [seen] = await txOf(d, tokenReceipt.transactionHash);
-      expect(seen).toMatchObject({ status: 'PENDING', confirmations: 1, amount: '25', currencyId: USDC_ID });
+      expect(seen).toMatchObject({ status: 'EXECUTED', confirmations: 1, amount: '25', currencyId: USDC_ID });
       expect(seen.invoiceId).toBe(token.id);
     });
     await eventually(async () => {
       expect(await txOf(d, nativeHash)).toEqual([
-        expect.objectContaining({ status: 'PENDING', confirmations: 2, amount: '0.5', operationType: 'invoice' }),
+        expect.objectContaining({ status: 'EXECUTED', confirmations: 2, amount: '0.5', operationType: 'invoice' }),
       ]);
     });
-    expect((await invoiceStatus(d, token.id)).status).toBe('CREATED');
+    expect(await invoiceStatus(d, token.id)).toMatchObject({ status: 'CREATED', paidAmount: '0' });
+    expect(await invoiceStatus(d, native.id)).toMatchObject({ status: 'CREATED', paidAmount: '0' });
 
     await mine(1);
     await eventually(async () => {
       expect(await txOf(d, tokenReceipt.transactionHash)).toEqual([
-        expect.objectContaining({ status: 'PENDING', confirmations: 2 }),
+        expect.objectContaining({ status: 'EXECUTED', confirmations: 2 }),
       ]);
       expect(await txOf(d, nativeHash)).toEqual([expect.objectContaining({ status: 'CONFIRMED', confirmations: 3 })]);
     });
@@ -243,14 +245,15 @@ describeWithAnvil('built-in indexer on anvil', () => {
     });
   });
 
-  it('a deposit dropped by a reorg before it confirmed is FAILED and leaves the invoice unpaid', async () => {
+  it('a mined deposit dropped by a reorg before it confirmed is FAILED and leaves the invoice unpaid', async () => {
     const d = await deployment({ onChain: false });
     const inv = await invoice(d, '1', [CHAIN]);
     const snapshot = await rpc('evm_snapshot', []);
     const hash = await sendNative(inv.invoiceAddress, parseEther('1'));
     await eventually(async () => {
-      expect(await txOf(d, hash)).toEqual([expect.objectContaining({ status: 'PENDING', confirmations: 1 })]);
+      expect(await txOf(d, hash)).toEqual([expect.objectContaining({ status: 'EXECUTED', confirmations: 1 })]);
     });
+    expect(await invoiceStatus(d, inv.id)).toMatchObject({ status: 'CREATED', paidAmount: '0' });
     expect(await rpc('evm_revert', [snapshot])).toBe(true);
     await mine(4);
     await eventually(async () => {
@@ -378,14 +381,16 @@ describeWithAnvil('built-in indexer on anvil', () => {
       )[0].deployment_status;
     expect(await status()).toBe('not_deployed');
     await createOnChain(d);
-    await eventually(async () => expect(await status()).toBe('pending'));
-    await mine(2);
+    // Mined is deployed: the wallet's code is on chain from its first confirmation.
     await eventually(async () => expect(await status()).toBe('deployed'));
-    const deploys = (await transactions(d)).filter((item) => item.operationType === 'deploy');
-    expect(deploys).toEqual([expect.objectContaining({ status: 'CONFIRMED', direction: 'OUT' })]);
+    await mine(2);
+    await eventually(async () => {
+      const deploys = (await transactions(d)).filter((item) => item.operationType === 'deploy');
+      expect(deploys).toEqual([expect.objectContaining({ status: 'CONFIRMED', direction: 'OUT' })]);
+    });
   });
 
-  it('a payout executed on chain becomes EXECUTED, with its operation', async () => {
+  it('a payout executed on chain becomes EXECUTED with its operation as soon as it is mined, then confirms', async () => {
     const d = await deployment();
     await anvil.setBalance(d.address, parseEther('5'));
     const recipient = evmWallet().address;
@@ -413,15 +418,29 @@ describeWithAnvil('built-in indexer on anvil', () => {
     const receipt = await send(payer, d.address, WALLET_ABI, 'execute', [
       [{ calls, signatures: blob, id: executeIdOf(payout.queueOperationId) }],
     ]);
-    await mine(2);
+    // One confirmation, three required: the nonce is consumed on chain, so the operation is EXECUTED
+    // now and nobody is invited to execute it again.
     await eventually(async () => {
       const op = await request(t.http)
         .get(`/api/v1/deployments/${d.id}/operations/${payout.queueOperationId}`)
         .set(as(d))
         .expect(200);
-      expect(op.body).toMatchObject({ status: 'EXECUTED', txHash: receipt.transactionHash.toLowerCase() });
+      expect(op.body).toMatchObject({
+        status: 'EXECUTED',
+        txHash: receipt.transactionHash.toLowerCase(),
+        canExecute: false,
+      });
       const paid = await request(t.http).get(`/api/v1/deployments/${d.id}/payouts/${payout.id}`).set(as(d)).expect(200);
       expect(paid.body).toMatchObject({ status: 'EXECUTED' });
+      expect(await txOf(d, receipt.transactionHash)).toEqual([
+        expect.objectContaining({ status: 'EXECUTED', confirmations: 1, operationType: 'payout' }),
+      ]);
+    });
+    await mine(2);
+    await eventually(async () => {
+      expect(await txOf(d, receipt.transactionHash)).toEqual([
+        expect.objectContaining({ status: 'CONFIRMED', operationType: 'payout' }),
+      ]);
     });
     expect(await anvil.publicClient.getBalance({ address: getAddress(recipient) })).toBe(parseEther('0.1'));
   });
@@ -460,5 +479,129 @@ describeWithAnvil('built-in indexer on anvil', () => {
     expect((await transactions(d)).filter((row) => row.operationType === 'claim')).toEqual([
       expect.objectContaining({ status: 'CONFIRMED', amount: '-0.3' }),
     ]);
+  });
+  /** The account's balances on the chain as the API reports them, by currency id. */
+  async function apiBalances(d: Deployment): Promise<{ balance: Map<string, string>; uncollected: string }> {
+    const assets = await request(t.http)
+      .get(`/api/v1/accounts/${d.accountId}/balance/assets?chainId=${CHAIN}&baseCurrency=usd&pageSize=100`)
+      .set(as(d))
+      .expect(200);
+    const summary = await request(t.http)
+      .get(`/api/v1/accounts/${d.accountId}/balance/summary?chainId=${CHAIN}&baseCurrency=usd`)
+      .set(as(d))
+      .expect(200);
+    const items = (assets.body as { items: { currency: { id: string }; balance: string }[] }).items;
+    return {
+      balance: new Map(items.map((item) => [item.currency.id, item.balance])),
+      uncollected: (summary.body as { uncollectedBalance: string }).uncollectedBalance,
+    };
+  }
+
+  /** What the chain holds: the wallet's USDC (6 decimals) and ether, as decimal strings. */
+  async function chainBalances(address: Hex): Promise<{ usdc: string; eth: string }> {
+    const usdc = (await anvil.publicClient.readContract({
+      address: USDC,
+      abi: TOKEN_ABI,
+      functionName: 'balanceOf',
+      args: [address],
+    } as never)) as bigint;
+    const eth = await anvil.publicClient.getBalance({ address });
+    const decimal = (value: bigint, decimals: number) => {
+      const text = value.toString().padStart(decimals + 1, '0');
+      const fraction = text.slice(-decimals).replace(/0+$/, '');
+      return fraction === '' ? text.slice(0, -decimals) : `${text.slice(0, -decimals)}.${fraction}`;
+    };
+    return { usdc: decimal(usdc, 6), eth: decimal(eth, 18) };
+  }
+
+  async function expectBalancesEqualChain(d: Deployment, uncollected: string): Promise<void> {
+    await waitForIndexerAtHead();
+    const chain = await chainBalances(d.address);
+    const api = await apiBalances(d);
+    expect({ usdc: api.balance.get(USDC_ID) ?? '0', eth: api.balance.get(CHAIN) ?? '0' }).toEqual(chain);
+    expect(api.uncollected).toBe(uncollected);
+  }
+
+  it('native and ERC-20 claims, and a claimTo through execute: balances equal the chain, and no sweep is a direct deposit', async () => {
+    const d = await deployment();
+    const tokenInvoice = await invoice(d, null, [USDC_ID]);
+    const nativeInvoice = await invoice(d, null, [CHAIN]);
+    const forwardedInvoice = await invoice(d, null, [USDC_ID]);
+    await send(payer, USDC, TOKEN_ABI, 'transfer', [tokenInvoice.invoiceAddress, 7_000_000n]);
+    await sendNative(nativeInvoice.invoiceAddress, parseEther('0.3'));
+    await send(payer, USDC, TOKEN_ABI, 'transfer', [forwardedInvoice.invoiceAddress, 5_000_000n]);
+    // Direct deposits into the wallet still count as such.
+    await send(payer, USDC, TOKEN_ABI, 'transfer', [d.address, 2_000_000n]);
+    await sendNative(d.address, parseEther('0.1'));
+    await mine(3);
+    // USDC 7 + 5 uncollected in deposit accounts (the summary adds them at the static USD rate of 1).
+    await expectBalancesEqualChain(d, '12');
+
+    await anvil.setBalance(d.owner.wallet.account.address, parseEther('1'));
+    const tokenClaim = await send(d.owner.wallet.account, d.address, WALLET_ABI, 'claim', [
+      USDC,
+      [toHex(0n, { size: 32 })],
+    ]);
+    await mine(3);
+    await expectBalancesEqualChain(d, '5');
+    expect((await chainBalances(d.address)).usdc).toBe('9');
+
+    await send(d.owner.wallet.account, d.address, WALLET_ABI, 'claim', [
+      '0x0000000000000000000000000000000000000000',
+      [toHex(1n, { size: 32 })],
+    ]);
+    await mine(3);
+    await expectBalancesEqualChain(d, '5');
+    expect((await chainBalances(d.address)).eth).toBe('0.4');
+
+    // claimTo is owners-only through execute: one operation the wallet signs for itself.
+    const recipient = evmWallet().address;
+    const walletNonce = (await anvil.publicClient.readContract({
+      address: d.address,
+      abi: WALLET_ABI,
+      functionName: 'nonce',
+    } as never)) as bigint;
+    const calls = [
+      {
+        to: d.address,
+        value: 0n,
+        data: encodeFunctionData({
+          abi: WALLET_ABI,
+          functionName: 'claimTo',
+          args: [USDC, recipient, [toHex(2n, { size: 32 })]],
+        }),
+      },
+    ];
+    const signature = await d.owner.wallet.account.signTypedData({
+      domain: { name: 'MultiSigWallet', version: '1.2.0', chainId: Number(CHAIN), verifyingContract: d.address },
+      types: EXECUTE_TYPES,
+      primaryType: 'Execute',
+      message: { calls, nonce: walletNonce },
+    });
+    const blob = concat([d.owner.wallet.account.address, toHex(65, { size: 2 }), signature]);
+    await send(payer, d.address, WALLET_ABI, 'execute', [[{ calls, signatures: blob, id: toHex(7n, { size: 32 }) }]]);
+    await mine(3);
+    await expectBalancesEqualChain(d, '0');
+    expect((await chainBalances(getAddress(recipient))).usdc).toBe('5');
+
+    const rows = await transactions(d);
+    const depositAddresses = [tokenInvoice, nativeInvoice, forwardedInvoice].map((inv) =>
+      inv.invoiceAddress.toLowerCase(),
+    );
+    const direct = rows.filter((row) => row.operationType === 'direct_deposit');
+    expect(direct.map((row) => [row.currencyId, row.amount, row.status]).sort()).toEqual([
+      [CHAIN, '0.1', 'CONFIRMED'],
+      [USDC_ID, '2', 'CONFIRMED'],
+    ]);
+    const sources = await t.dataSource.query(
+      `SELECT lower(from_address) AS source FROM transactions WHERE deployment_id = $1 AND operation_type = 'direct_deposit'`,
+      [d.id],
+    );
+    for (const { source } of sources as { source: string }[]) expect(depositAddresses).not.toContain(source);
+    expect(await txOf(d, tokenClaim.transactionHash)).toEqual([
+      expect.objectContaining({ operationType: 'claim', amount: '-7', currencyId: USDC_ID, status: 'CONFIRMED' }),
+    ]);
+    const claims = await request(t.http).get(`/api/v1/deployments/${d.id}/claims`).set(as(d)).expect(200);
+    expect(claims.body).toMatchObject({ total: 0, items: [] });
   });
 });

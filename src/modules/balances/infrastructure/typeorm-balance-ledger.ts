@@ -15,7 +15,8 @@ const ACCOUNT_DEPLOYMENT = `SELECT d.id FROM deployments d WHERE d.account_id = 
  *
  * - into the wallet: `direct_deposit` transfers, and `invoice` deposits once claimed (a claim
  *   sweeps them from their deposit accounts into the wallet; the `claim` row itself is not counted
- *   again);
+ *   again), less what a `claimTo` sent elsewhere: its `claim` row names another recipient than the
+ *   wallet, and counts once mined, as the deposits it marked claimed do;
  * - out of the wallet: executed `payout` and `dapp_transaction` rows that carry a currency;
  *   `set_config`, `reject` and `deploy` move no funds, and gas is paid by the executor, not the
  *   wallet, so fees are not subtracted;
@@ -27,8 +28,20 @@ export class TypeOrmBalanceLedger extends BalanceLedger {
     super();
   }
 
-  /** From the `transaction_amounts` rollup: a few rows per currency, however long the history. */
+  /**
+   * From the `transaction_amounts` rollup: a few rows per currency, however long the history; and
+   * the account's claims whose recipient is not its wallet, read from `transactions` (a handful).
+   */
   async ledger(accountId: string, chainId: string): Promise<LedgerBalanceRow[]> {
+    const sentAway: { currency_id: string; amount: string }[] = await this.dataSource.query(
+      `SELECT t.currency_id, sum(t.amount)::text AS amount
+         FROM transactions t JOIN deployments d ON d.id = t.deployment_id
+        WHERE d.account_id = $1 AND d.chain_id = $2 AND t.operation_type = 'claim'
+          AND t.status IN ('EXECUTED', 'CONFIRMED') AND t.to_address <> d.address
+        GROUP BY t.currency_id`,
+      [accountId, chainId],
+    );
+    const sentAwayBy = new Map(sentAway.map((row) => [row.currency_id, BigInt(row.amount)]));
     const rows: { currency_id: string; balance: string; uncollected: string }[] = await this.dataSource.query(
       `SELECT t.currency_id,
               coalesce(sum(CASE
@@ -44,7 +57,7 @@ export class TypeOrmBalanceLedger extends BalanceLedger {
     );
     return rows.map((row) => ({
       currencyId: row.currency_id,
-      balance: BigInt(row.balance),
+      balance: BigInt(row.balance) - (sentAwayBy.get(row.currency_id) ?? 0n),
       uncollected: BigInt(row.uncollected),
     }));
   }

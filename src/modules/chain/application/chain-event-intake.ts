@@ -109,7 +109,9 @@ export class ChainEventIntake {
     const addresses =
       event.kind === 'transfer'
         ? { fromAddress: event.fromAddress, toAddress: event.toAddress }
-        : { deploymentAddress: event.deploymentAddress };
+        : event.kind === 'claim' && event.toAddress !== undefined
+          ? { deploymentAddress: event.deploymentAddress, toAddress: event.toAddress }
+          : { deploymentAddress: event.deploymentAddress };
     for (const [field, value] of Object.entries(addresses)) {
       try {
         Address.parse(value, network.networkType, field);

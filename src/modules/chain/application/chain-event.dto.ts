@@ -167,6 +167,12 @@ export class ClaimEventDto extends ChainEventDto {
   @MaxLength(100)
   deploymentAddress: string;
 
+  /** Where the swept money went: absent or the wallet for `claim`, `claimTo`'s `to` otherwise. */
+  @IsString()
+  @MaxLength(100)
+  @IsOptional()
+  toAddress?: string;
+
   @IsString()
   @MaxLength(200)
   currencyId: string;

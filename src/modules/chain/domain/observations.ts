@@ -39,6 +39,8 @@ export interface ExecutionObservation extends ObservationBase {
 export interface ClaimObservation extends ObservationBase {
   readonly kind: 'claim';
   readonly deploymentAddress: string;
+  /** Where the swept money went: the wallet itself (`claim`), or `claimTo`'s `to`. */
+  readonly recipient: string;
   readonly currencyId: string;
   readonly invoiceNonces: readonly string[];
 }
@@ -114,7 +116,10 @@ export function findObservations(
   }
 
   const executions = new Map<string, { first: ChainLog; ids: Hex[] }>();
-  const claims = new Map<string, { first: ChainLog; wallet: string; currencyId: string; nonces: string[] }>();
+  const claims = new Map<
+    string,
+    { first: ChainLog; wallet: string; recipient: string; currencyId: string; nonces: string[] }
+  >();
   for (const log of [...logs].sort((a, b) => a.logIndex - b.logIndex)) {
     if (log.blockHash !== block.hash) continue;
     const emitter = log.address.toLowerCase();
@@ -149,13 +154,14 @@ export function findObservations(
     } else if (topic === CLAIM_TOPIC) {
       const claim = decodeClaim(log.data);
       const nonce = claim === undefined ? undefined : book.invoiceNonce(claim.deposit);
-      if (claim === undefined || nonce === undefined) continue;
+      const recipient = topicAddress(log.topics[1]);
+      if (claim === undefined || nonce === undefined || recipient === undefined) continue;
       const currencies: string[] = [];
       if (claim.token !== ZERO_ADDRESS && claim.tokenAmount > 0n) currencies.push(`${catalog.chainId}-${claim.token}`);
       if (claim.ethAmount > 0n) currencies.push(catalog.chainId);
       for (const currencyId of currencies) {
-        const key = `${log.transactionHash}:${emitter}:${currencyId}`;
-        const group = claims.get(key) ?? { first: log, wallet: emitter, currencyId, nonces: [] };
+        const key = `${log.transactionHash}:${emitter}:${recipient}:${currencyId}`;
+        const group = claims.get(key) ?? { first: log, wallet: emitter, recipient, currencyId, nonces: [] };
         if (!group.nonces.includes(nonce)) group.nonces.push(nonce);
         claims.set(key, group);
       }
@@ -169,11 +175,12 @@ export function findObservations(
       executeOperationIds: ids,
     });
   }
-  for (const { first, wallet, currencyId, nonces } of claims.values()) {
+  for (const { first, wallet, recipient, currencyId, nonces } of claims.values()) {
     found.push({
       kind: 'claim',
       ...base(first.transactionHash, first.logIndex),
       deploymentAddress: wallet,
+      recipient,
       currencyId,
       invoiceNonces: nonces,
     });
@@ -236,6 +243,7 @@ export function toChainEvent(
         ...common,
         kind: 'claim',
         deploymentAddress: observation.deploymentAddress,
+        toAddress: observation.recipient,
         currencyId: observation.currencyId,
         invoiceNonces: observation.invoiceNonces,
         confirmations,

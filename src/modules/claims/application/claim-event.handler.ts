@@ -6,13 +6,16 @@ import { ChainEventHandler, HandlerOutcome } from '../../chain/application/chain
 import { sourceKey } from '../../chain/application/transaction-identity';
 import { DeploymentsService } from '../../deployments/application/deployments.service';
 import { TransactionRecorder } from '../../deployments/application/transaction-recorder';
+import { Address } from '../../../shared/domain/address';
 import { isMined } from '../../../shared/domain/transaction-status';
 import { ClaimRepository } from '../domain/claim.repository';
 
 /**
- * `claim` events (SPEC §9, §10): the wallet swept the deposit accounts `invoiceNonces` in one
- * currency. Records the `claim` OUT transaction (its amount is what was claimable when first seen)
- * and, once the claim is mined, marks those deposits claimed. A PENDING claim only records.
+ * `claim` events: the wallet swept the deposit accounts `invoiceNonces` in one currency, into itself
+ * (`claim`) or to `toAddress` (`claimTo`). Records the `claim` OUT transaction (its amount is what was
+ * claimable when first seen; its `toAddress` where the money went) and, once the claim is mined,
+ * marks those deposits claimed: the chain has swept them, so no list offers them again. A PENDING
+ * claim only records.
  */
 @Injectable()
 export class ClaimEventHandler implements ChainEventHandler<ClaimEventDto> {
@@ -31,6 +34,8 @@ export class ClaimEventHandler implements ChainEventHandler<ClaimEventDto> {
     const currencyId = event.currencyId;
     const invoiceNonces = storedInvoiceNonces(event.invoiceNonces);
     const amount = await this.claims.claimableSum(manager, deployment.id, currencyId, invoiceNonces);
+    const recipient =
+      event.toAddress === undefined ? deployment.address : Address.parse(event.toAddress, deployment.networkType);
     const recorded = await this.transactions.record(manager, {
       deploymentId: deployment.id,
       chainId: event.chainId,
@@ -42,6 +47,8 @@ export class ClaimEventHandler implements ChainEventHandler<ClaimEventDto> {
       operationType: 'claim',
       currencyId,
       amount,
+      fromAddress: deployment.address.display,
+      toAddress: recipient.display,
     });
     if (!isMined(recorded.status)) return 'applied';
     const claimed = await this.claims.markClaimed(manager, deployment.id, currencyId, invoiceNonces);
