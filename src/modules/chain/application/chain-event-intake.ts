@@ -88,7 +88,7 @@ export class ChainEventIntake {
     } catch (error) {
       if (error instanceof EventIgnored)
         return { eventId, applied: false, duplicate: false, error: null, ignored: error.reason };
-      if (error instanceof DomainError) return refused(error.message);
+      if (error instanceof DomainError) return refused(reasonOf(error));
       if (isStoreUnavailable(error)) throw error;
       this.logger.error({ err: error, eventId }, 'chain event failed');
       return refused(INTERNAL_EVENT_ERROR);
@@ -116,7 +116,7 @@ export class ChainEventIntake {
       try {
         Address.parse(value, network.networkType, field);
       } catch (error) {
-        if (error instanceof DomainError) return error.message;
+        if (error instanceof DomainError) return reasonOf(error);
         throw error;
       }
     }
@@ -149,6 +149,11 @@ function statusContradiction(
   if (status === 'CONFIRMED' && confirmations < required)
     return `status: CONFIRMED needs ${required} confirmations on this network, but confirmations is ${confirmations}`;
   return undefined;
+}
+
+/** A domain error as one line for the reporter: the field problems it carries, else its message. */
+function reasonOf(error: DomainError): string {
+  return error.details.length > 0 ? error.details.map((detail) => detail.message).join('; ') : error.message;
 }
 
 /** The reason an event no handler applied is ignored: a handler's own, else its subject is unknown. */
