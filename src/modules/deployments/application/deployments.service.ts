@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Address, NetworkType } from '../../../shared/domain/address';
+import { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { uuidv7 } from '../../../shared/domain/ids';
 import { parseNonce } from '../../../shared/domain/nonce';
