@@ -58,6 +58,7 @@ describe('chain-event rules', () => {
       ['blockNumber 2^63', () => direct({ blockNumber: (1n << 63n).toString() }), /^blockNumber: /],
       ['blockNumber 1e308', () => direct({ blockNumber: 1e308 }), /^blockNumber: /],
       ['confirmations 1e308', () => direct({ confirmations: 1e308 }), /^confirmations: /],
+      ['an observedAt that is no timestamp', () => direct({ observedAt: 'yesterday' }), /^observedAt: /],
       ['a negative confirmations', () => direct({ confirmations: -1 }), /^confirmations: /],
       ['CONFIRMED with 0 confirmations', () => direct({ status: 'CONFIRMED', confirmations: 0 }), /^status: CONFIRMED/],
       [

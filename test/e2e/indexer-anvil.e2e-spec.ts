@@ -475,10 +475,13 @@ describeWithAnvil('built-in indexer on anvil', () => {
       [depositId(item.invoiceNonce)],
     ]);
     await mine(2);
+    // Claimed once mined; the claim's own row confirms blocks later.
     await eventually(async () => expect(await claims()).toEqual([]));
-    expect((await transactions(d)).filter((row) => row.operationType === 'claim')).toEqual([
-      expect.objectContaining({ status: 'CONFIRMED', amount: '-0.3' }),
-    ]);
+    await eventually(async () =>
+      expect((await transactions(d)).filter((row) => row.operationType === 'claim')).toEqual([
+        expect.objectContaining({ status: 'CONFIRMED', amount: '-0.3' }),
+      ]),
+    );
   });
   /** The account's balances on the chain as the API reports them, by currency id. */
   async function apiBalances(d: Deployment): Promise<{ balance: Map<string, string>; uncollected: string }> {

@@ -5,6 +5,7 @@ import {
   IsArray,
   IsIn,
   IsInt,
+  IsISO8601,
   IsOptional,
   IsString,
   Matches,
@@ -129,7 +130,9 @@ export class TransferEventDto extends ChainEventDto {
   @IsCount()
   confirmations: number;
 
-  @IsString()
+  /** When the reporter saw the transfer; informational, never stored. */
+  @IsISO8601({ strict: true })
+  @MaxLength(40)
   @IsOptional()
   observedAt?: string;
 }
