@@ -13,7 +13,10 @@ declare global {
  * workers through TEST_DATABASE_URL; every test file then creates the data it needs. Whether a
  * Redis answers is found out here too, once, because a spec must decide to skip synchronously.
  */
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(globalConfig: { selectProjects?: string[] }): Promise<void> {
+  // The unit project (`npm run test:unit`) tests pure code: it needs neither a build nor a database.
+  const selected = globalConfig.selectProjects;
+  if (selected !== undefined && !selected.includes('e2e')) return;
   // The CLI specs run the compiled CLI, as `npm run cli` does; build once, here, if sources changed.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a plain CommonJS script, shared with npm start
   (require('../../scripts/build-if-stale') as { ensureBuilt(): void }).ensureBuilt();
