@@ -59,7 +59,9 @@ export class IndexerService extends IndexerStatusReader implements OnApplication
     // Checked at start: a chain the catalog does not know could never confirm anything.
     for (const chain of this.chains) {
       if (this.catalog.findNetwork(chain.chainId) === undefined)
-        throw new Error(`Invalid configuration: RPC_URL_${chain.chainId} names a chain that is not a network of the catalog`);
+        throw new Error(
+          `Invalid configuration: RPC_URL_${chain.chainId} names a chain that is not a network of the catalog`,
+        );
     }
     if (this.config.indexer.enabled) this.start();
   }
