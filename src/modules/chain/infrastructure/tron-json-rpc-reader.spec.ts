@@ -12,6 +12,8 @@ import { TronJsonRpcReader, tronHttpApiUrl } from './tron-json-rpc-reader';
  */
 
 interface Seen {
+  /** Which HTTP request carried the call (calls of one batch share it). */
+  request: number;
   path: string;
   headers: IncomingHttpHeaders;
   body: unknown;
@@ -26,14 +28,16 @@ async function fakeNode(
   rawJsonRpcBody?: string,
 ): Promise<{ url: string; seen: Seen[]; close: () => Promise<void> }> {
   const seen: Seen[] = [];
+  let requests = 0;
   const server: Server = createServer((req, res) => {
+    const request = requests++;
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
       const body: unknown = JSON.parse(raw);
       // One entry per JSON-RPC call, whether it came alone or in a batch.
       for (const call of Array.isArray(body) ? body : [body])
-        seen.push({ path: req.url ?? '', headers: req.headers, body: call });
+        seen.push({ request, path: req.url ?? '', headers: req.headers, body: call });
       res.setHeader('content-type', 'application/json');
       if (req.url === '/wallet/gettransactionbyid') {
         const id = (body as { value: string }).value;
@@ -211,6 +215,7 @@ describe('TronJsonRpcReader', () => {
 
   it('asks eth_getLogs with 20-byte hex addresses, in ranges of 5000 blocks, and reads the documented log (eth_getLogs.md)', async () => {
     const { url, seen } = await node((method, params) => {
+      if (method === 'eth_blockNumber') return '0x4000000';
       const filter = params[0] as { fromBlock: string; toBlock: string };
       // java-tron's LogFilterWrapper: "exceed max block range: 5000" once toBlock - fromBlock > 5000.
       if (BigInt(filter.toBlock) - BigInt(filter.fromBlock) > 5000n) throw new Error('exceed max block range: 5000');
@@ -236,15 +241,29 @@ describe('TronJsonRpcReader', () => {
         logIndex: 0,
       },
     ]);
-    const filters = seen.map(
-      (request) => (request.body as { params: { fromBlock: string; toBlock: string }[] }).params[0],
-    );
+    const filters = seen
+      .map((request) => request.body as { method: string; params: { fromBlock: string; toBlock: string }[] })
+      .filter((call) => call.method === 'eth_getLogs')
+      .map((call) => call.params[0]);
     expect(filters.map((filter) => [BigInt(filter.fromBlock), BigInt(filter.toBlock)])).toEqual([
       [66_980_000n, 66_984_999n],
       [66_985_000n, 66_989_999n],
       [66_990_000n, 66_992_000n],
     ]);
     expect(filters[0]).toMatchObject({ address: [token], topics: [[TRANSFER_TOPIC]] });
+  });
+
+  it('fails when the node answering eth_getLogs is behind the range, which java-tron would silently cut at its head (LogBlockQuery.java)', async () => {
+    const { url, seen } = await node((method) => (method === 'eth_blockNumber' ? '0x3fe1c9f' : [NILE_LOG]));
+    await expect(
+      readerAt(url).logs({ fromBlock: NILE_HEIGHT - 10n, toBlock: NILE_HEIGHT, events: [TRANSFER_TOPIC] }),
+    ).rejects.toThrow(/is at block 66985119, before 66985120/);
+    // Both calls went out in one HTTP request (a batch), so one node answered both.
+    expect(seen.map((call) => (call.body as { method: string }).method).sort()).toEqual([
+      'eth_blockNumber',
+      'eth_getLogs',
+    ]);
+    expect(new Set(seen.map((call) => call.request)).size).toBe(1);
   });
 
   it('lets a smaller maxBlockRange reach the follower, which splits the range on it (eth_getLogs.md error table)', async () => {

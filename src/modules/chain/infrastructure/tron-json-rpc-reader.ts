@@ -80,8 +80,13 @@ export class TronJsonRpcReader implements ChainReader {
     const results: ChainLog[] = [];
     for (let from = query.fromBlock; from <= query.toBlock; from += TRON_LOG_RANGE) {
       const to = min(query.toBlock, from + TRON_LOG_RANGE - 1n);
-      const logs = list(
-        await this.call('eth_getLogs', [
+      // java-tron answers a range past its own head with the logs up to its head, without an error.
+      // Behind a load balancer the node answering may lag the one whose head the follower read, so
+      // the head is asked in the same batch (one HTTP request, so one node) and a short answer
+      // fails the step instead of skipping deposits.
+      const [head, result] = await Promise.all([
+        this.call('eth_blockNumber', []),
+        this.call('eth_getLogs', [
           {
             fromBlock: toQuantity(from),
             toBlock: toQuantity(to),
@@ -89,8 +94,11 @@ export class TronJsonRpcReader implements ChainReader {
             topics: [[...query.events]],
           },
         ]),
-        'eth_getLogs result',
-      );
+      ]);
+      const answeredTo = quantity(head, 'eth_blockNumber result');
+      if (answeredTo < to)
+        throw new TronNodeError(`the node answering eth_getLogs is at block ${answeredTo}, before ${to}; retrying`);
+      const logs = list(result, 'eth_getLogs result');
       for (const raw of logs) {
         const log = record(raw, 'log');
         if (log.removed === true) continue;
