@@ -149,22 +149,21 @@ describeWithAnvil('built-in indexer on Tron chains (anvil as java-tron)', () => 
     await send(deployer, hexOf(USDT), TOKEN_ABI, 'mint', [payer.address, 10n ** 12n]);
 
     db = await createScratchDatabase('indexer_tron');
-    t = await createTestApp({
-      databaseUrl: db.url,
-      env: {
-        INDEXER_API_KEY: TEST_INDEXER_KEY,
-        INDEXER_ENABLED: 'true',
-        INDEXER_POLL_INTERVAL_MS: '50',
-        INDEXER_BATCH_BLOCKS: '8',
-        TRON_API_KEY,
-        INDEXER_CHAINS: JSON.stringify({
-          // The factory in Tron's own spelling, as an operator would copy it from Tronscan.
-          [TRON]: { rpcUrl: `${tronNode.url}/jsonrpc`, startBlock: '0', factory: base58Of(contracts.factory) },
-          [SHASTA]: { rpcUrl: `${shastaNode.url}/jsonrpc`, startBlock: '0' },
-        }),
-      },
-    });
+    t = await createTestApp({ databaseUrl: db.url, env: env() });
   }, 180_000);
+
+  const env = () => ({
+    INDEXER_API_KEY: TEST_INDEXER_KEY,
+    INDEXER_ENABLED: 'true',
+    INDEXER_POLL_INTERVAL_MS: '50',
+    INDEXER_BATCH_BLOCKS: '8',
+    TRON_API_KEY,
+    INDEXER_CHAINS: JSON.stringify({
+      // The factory in Tron's own spelling, as an operator would copy it from Tronscan.
+      [TRON]: { rpcUrl: `${tronNode.url}/jsonrpc`, startBlock: '0', factory: base58Of(contracts.factory) },
+      [SHASTA]: { rpcUrl: `${shastaNode.url}/jsonrpc`, startBlock: '0' },
+    }),
+  });
 
   afterAll(async () => {
     await t?.close();
@@ -290,8 +289,10 @@ describeWithAnvil('built-in indexer on Tron chains (anvil as java-tron)', () => 
     return (await transactions(d)).filter((item) => item.txHash === hash.slice(2).toLowerCase());
   }
 
-  async function indexerStatus(): Promise<{ chainId: string; leader: boolean; checkpoint: string | null }[]> {
-    const res = await request(t.http)
+  async function indexerStatus(
+    app: TestApp = t,
+  ): Promise<{ chainId: string; leader: boolean; checkpoint: string | null }[]> {
+    const res = await request(app.http)
       .get('/internal/v1/indexer/status')
       .set('x-indexer-key', TEST_INDEXER_KEY)
       .expect(200);
@@ -538,5 +539,32 @@ describeWithAnvil('built-in indexer on Tron chains (anvil as java-tron)', () => 
     expect((await transactions(d)).filter((row) => row.operationType === 'claim')).toEqual([
       expect.objectContaining({ status: 'CONFIRMED', amount: '-0.3', txHash: hash.slice(2) }),
     ]);
+  });
+
+  it('another instance takes the Tron chains over when the leader goes away', async () => {
+    const second = await createTestApp({ databaseUrl: db.url, env: env() });
+    const leads = async (app: TestApp) =>
+      (await indexerStatus(app))
+        .filter((chain) => chain.leader)
+        .map((chain) => chain.chainId)
+        .sort();
+    try {
+      expect(await leads(t)).toEqual([SHASTA, TRON]);
+      expect(await leads(second)).toEqual([]);
+      await t.app.get(IndexerService).stop();
+      await eventually(async () => expect(await leads(second)).toEqual([SHASTA, TRON]));
+      const d = await deployment();
+      const inv = await invoice(d, '0.25', [TRON]);
+      const hash = await sendTrx(inv.invoiceAddress, 250_000n);
+      await mine(tron, REQUIRED);
+      await eventually(async () => {
+        expect(await txOf(d, hash)).toEqual([expect.objectContaining({ status: 'CONFIRMED' })]);
+        expect((await invoiceStatus(d, inv.id)).status).toBe('PAID');
+      });
+    } finally {
+      await second.close();
+      t.app.get(IndexerService).start();
+    }
+    await eventually(async () => expect(await leads(t)).toEqual([SHASTA, TRON]));
   });
 });
