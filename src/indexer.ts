@@ -7,7 +7,7 @@ import { DatabaseRuntime, openDatabase } from './database/database-runtime';
 import { createLogger, PinoNestLogger } from './shared/logging/logger';
 
 /**
- * `npm run indexer`: the built-in EVM indexer alone, without HTTP, for every chain with an RPC URL.
+ * `npm run indexer`: the built-in indexer (EVM and Tron chains) alone, without HTTP, for every chain with an RPC URL.
  * Any number may run beside the API processes: one per chain indexes at a time (advisory lock).
  */
 async function bootstrap(config: AppConfig): Promise<void> {

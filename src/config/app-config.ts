@@ -38,7 +38,7 @@ export interface AppConfig {
   /** Where fiat rates for balance conversion come from (`RATES_*`). */
   readonly rates: RatesConfig;
   readonly callbacks: CallbackConfig;
-  /** The built-in EVM indexer (RPC_URL_<chainId>, INDEXER_*). */
+  /** The built-in indexer of EVM and Tron chains (RPC_URL_<chainId>, INDEXER_*, TRON_API_KEY). */
   readonly indexer: IndexerConfig;
 }
 

@@ -8,6 +8,7 @@ describe('loadIndexerConfig', () => {
       batchBlocks: 500,
       concurrency: 8,
       pollIntervalMs: 2000,
+      tronApiKey: null,
     });
   });
 
@@ -32,17 +33,53 @@ describe('loadIndexerConfig', () => {
         rpcUrl: 'https://eth.example/v2/key',
         startBlock: null,
         factories: ['0x00000000000000000000000000000000000000aa'],
+        httpApiUrl: null,
       },
       {
         chainId: '11155111',
         rpcUrl: 'http://127.0.0.1:9545',
         startBlock: 12n,
         factories: ['0x00000000000000000000000000000000000000bb'],
+        httpApiUrl: null,
+      },
+    ]);
+  });
+
+  it('reads Tron chains: TRON_API_KEY, a base58 factory from CHAIN_CONTRACTS as hex, an explicit HTTP API URL', () => {
+    const config = loadIndexerConfig({
+      TRON_API_KEY: ' 0f1e2d3c-key ',
+      RPC_URL_728126428: 'https://api.trongrid.io/jsonrpc',
+      // TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t is 41a614f803b6fd780986a42c78ec9c7f77e6ded13c.
+      CHAIN_CONTRACTS: JSON.stringify({ '728126428': { factory: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' } }),
+      INDEXER_CHAINS: JSON.stringify({
+        '2494104990': {
+          rpcUrl: 'http://10.0.0.5:8545/jsonrpc',
+          httpApiUrl: 'http://10.0.0.5:8090',
+          factory: '41a614f803b6fd780986a42c78ec9c7f77e6ded13c',
+        },
+      }),
+    });
+    expect(config.tronApiKey).toBe('0f1e2d3c-key');
+    expect(config.chains).toEqual([
+      {
+        chainId: '728126428',
+        rpcUrl: 'https://api.trongrid.io/jsonrpc',
+        startBlock: null,
+        factories: ['0xa614f803b6fd780986a42c78ec9c7f77e6ded13c'],
+        httpApiUrl: null,
+      },
+      {
+        chainId: '2494104990',
+        rpcUrl: 'http://10.0.0.5:8545/jsonrpc',
+        startBlock: null,
+        factories: ['0xa614f803b6fd780986a42c78ec9c7f77e6ded13c'],
+        httpApiUrl: 'http://10.0.0.5:8090',
       },
     ]);
   });
 
   it.each([
+    [{ INDEXER_CHAINS: '{"1": {"rpcUrl": "http://x", "httpApiUrl": "ftp://x"}}' }, 'INDEXER_CHAINS["1"].httpApiUrl'],
     [{ RPC_URL_abc: 'http://x' }, 'RPC_URL_abc'],
     [{ RPC_URL_1: 'not a url' }, 'RPC_URL_1'],
     [{ RPC_URL_1: 'ws://node:8546' }, 'RPC_URL_1'],

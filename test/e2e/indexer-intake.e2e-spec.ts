@@ -83,11 +83,18 @@ describe('indexer intake and status', () => {
 
   it('a configured chain the catalog does not know stops the start with a message naming it', async () => {
     await expect(createTestApp({ env: { RPC_URL_31337: 'http://127.0.0.1:1' } })).rejects.toThrow(
-      /RPC_URL_31337 names a chain that is not an EVM network of the catalog/,
+      /RPC_URL_31337 names a chain that is not a network of the catalog/,
     );
-    await expect(createTestApp({ env: { RPC_URL_728126428: 'http://127.0.0.1:1' } })).rejects.toThrow(
-      /RPC_URL_728126428/,
-    );
+  });
+
+  it('a Tron chain of the catalog is accepted and reported like any other', async () => {
+    const tron = await createTestApp({ env: { RPC_URL_728126428: 'http://127.0.0.1:1/jsonrpc' } });
+    try {
+      const ready = await request(tron.http).get('/health/ready').expect(200);
+      expect(ready.body).toMatchObject({ indexer: { chains: [{ chainId: '728126428' }] } });
+    } finally {
+      await tron.close();
+    }
   });
 
   it('readiness reports each configured chain, with no lag known before the first step', async () => {

@@ -12,7 +12,7 @@ import { IndexerService } from './infrastructure/indexer.service';
  * How the chain reaches the service (SPEC §10): the chain-event intake and its internal endpoint.
  * Contexts that react to chain events import this module and register their handlers with
  * `ChainEventIntake.register()` in their own `onModuleInit` (see docs/architecture.md). The
- * built-in EVM indexer (`infrastructure/indexer.service.ts`) feeds the same intake in process; its status is exported.
+ * built-in indexer of EVM and Tron chains (`infrastructure/indexer.service.ts`) feeds the same intake in process; its status is exported.
  */
 @Module({
   imports: [CatalogModule],

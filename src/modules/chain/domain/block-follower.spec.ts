@@ -80,7 +80,7 @@ class FakeChain implements ChainReader {
   }
 
   receipt(): Promise<ChainReceipt> {
-    return Promise.resolve({ success: true, fee: 21_000n });
+    return Promise.resolve({ success: true, valueIsNative: true, fee: 21_000n });
   }
 
   private maybeFail(): void {

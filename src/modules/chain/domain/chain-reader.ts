@@ -37,11 +37,20 @@ export interface LogQuery {
 
 export interface ChainReceipt {
   readonly success: boolean;
-  /** gasUsed × effectiveGasPrice, in wei. */
-  readonly fee: bigint;
+  /**
+   * Whether the transaction's `value` is the native coin it moved to `to`. Always true on EVM; a
+   * Tron node reports a TRC-10 transfer's token amount (and a few other contract types' figures)
+   * as `value`, and those must not count as TRX.
+   */
+  readonly valueIsNative: boolean;
+  /** gasUsed × effectiveGasPrice, in wei; undefined when the node does not report the fee paid (Tron). */
+  readonly fee: bigint | undefined;
 }
 
-/** The little of a node's JSON-RPC the indexer needs; `ViemChainReader` is the real one. */
+/**
+ * The little of a node's JSON-RPC the indexer needs: `ViemChainReader` for EVM nodes,
+ * `TronJsonRpcReader` for java-tron's Ethereum-compatible JSON-RPC.
+ */
 export interface ChainReader {
   headNumber(): Promise<bigint>;
   /** Undefined when the chain has no block at that height (it is shorter, e.g. after a reorg). */

@@ -63,8 +63,8 @@ describe('findObservations', () => {
       ],
     };
     const receipts = new Map([
-      [TX1, { success: true, fee: 21n }],
-      [`0x${'04'.repeat(32)}` as Hex, { success: false, fee: 30n }],
+      [TX1, { success: true, valueIsNative: true, fee: 21n }],
+      [`0x${'04'.repeat(32)}` as Hex, { success: false, valueIsNative: true, fee: 30n }],
     ]);
     expect(findObservations(block, [], receipts, book, catalog)).toEqual([
       {
@@ -80,6 +80,24 @@ describe('findObservations', () => {
         fee: '21',
       },
     ]);
+  });
+
+  it('skips a value the receipt says is not the native coin, and reports no fee when the node gives none', () => {
+    const trc10: Hex = `0x${'05'.repeat(32)}`;
+    const block: ChainBlock = {
+      ...BLOCK,
+      transactions: [
+        { hash: TX1, from: OTHER, to: INVOICE, value: 5n },
+        { hash: trc10, from: OTHER, to: INVOICE, value: 1_000_000n },
+      ],
+    };
+    const receipts = new Map([
+      [TX1, { success: true, valueIsNative: true, fee: undefined }],
+      [trc10, { success: true, valueIsNative: false, fee: undefined }],
+    ]);
+    const found = findObservations(block, [], receipts, book, catalog);
+    expect(found).toEqual([expect.objectContaining({ kind: 'transfer', txHash: TX1, amount: '5' })]);
+    expect(found[0]).not.toHaveProperty('fee');
   });
 
   it('reads catalog-token Transfers to watched addresses; ignores other tokens, recipients and ERC-721', () => {

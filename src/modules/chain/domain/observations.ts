@@ -103,7 +103,7 @@ export function findObservations(
   const found: Observation[] = [];
   for (const tx of nativeCandidates(block, book)) {
     const receipt = receipts.get(tx.hash);
-    if (receipt === undefined || !receipt.success) continue;
+    if (receipt === undefined || !receipt.success || !receipt.valueIsNative) continue;
     found.push({
       kind: 'transfer',
       ...base(tx.hash, NATIVE_LOG_INDEX),
@@ -111,7 +111,7 @@ export function findObservations(
       toAddress: (tx.to as Hex).toLowerCase(),
       currencyId: catalog.chainId,
       amount: tx.value.toString(),
-      fee: receipt.fee.toString(),
+      ...(receipt.fee === undefined ? {} : { fee: receipt.fee.toString() }),
     });
   }
 

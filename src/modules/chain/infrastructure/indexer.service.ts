@@ -13,6 +13,8 @@ import { LeaderSession, tryLeadChain } from './chain-leadership';
 import { CheckpointStore } from './checkpoint-store';
 import type { IndexedChainConfig } from '../../../config/indexer-config';
 import type { ChainCatalog } from '../domain/observations';
+import { toTronChainEvent } from './tron-event-codec';
+import { TronJsonRpcReader, tronHttpApiUrl } from './tron-json-rpc-reader';
 import { ViemChainReader } from './viem-chain-reader';
 import { WatchedAddresses } from './watched-addresses';
 
@@ -27,9 +29,10 @@ const INTAKE_LANES = 4;
 const MAX_BACKOFF_MS = 30_000;
 
 /**
- * The built-in EVM indexer (issue 13): for every configured chain, campaign for its advisory lock;
- * the winner follows the chain with a `BlockFollower` and reports to the chain-event intake in
- * process. RPC or database failures back off exponentially and retry the step from the last
+ * The built-in indexer: for every configured chain, campaign for its advisory lock; the winner
+ * follows the chain with a `BlockFollower` and reports to the chain-event intake in process. EVM
+ * chains are read through viem, Tron chains through java-tron's Ethereum-compatible JSON-RPC
+ * (`TronJsonRpcReader`), their events put in Tron's spelling at the edge (`toTronChainEvent`). RPC or database failures back off exponentially and retry the step from the last
  * checkpoint. Runs when `INDEXER_ENABLED` is set or from `npm run indexer`.
  */
 @Injectable()
@@ -55,10 +58,9 @@ export class IndexerService extends IndexerStatusReader implements OnApplication
   onApplicationBootstrap(): void {
     // Checked at start: a chain the catalog does not know could never confirm anything.
     for (const chain of this.chains) {
-      const network = this.catalog.findNetwork(chain.chainId);
-      if (network === undefined || network.networkType !== 'evm')
+      if (this.catalog.findNetwork(chain.chainId) === undefined)
         throw new Error(
-          `Invalid configuration: RPC_URL_${chain.chainId} names a chain that is not an EVM network of the catalog`,
+          `Invalid configuration: RPC_URL_${chain.chainId} names a chain that is not a network of the catalog`,
         );
     }
     if (this.config.indexer.enabled) this.start();
@@ -69,7 +71,7 @@ export class IndexerService extends IndexerStatusReader implements OnApplication
   }
 
   /** Starts indexing every configured chain (idempotent). */
-  start(readerFor: (chain: IndexedChainConfig) => ChainReader = (chain) => new ViemChainReader(chain.rpcUrl)): void {
+  start(readerFor: (chain: IndexedChainConfig) => ChainReader = (chain) => this.readerFor(chain)): void {
     if (this.abort !== undefined) return;
     const databaseUrl = this.config.databaseUrl;
     if (databaseUrl === undefined || databaseUrl === null) throw new Error('the indexer needs the database URL');
@@ -79,6 +81,15 @@ export class IndexerService extends IndexerStatusReader implements OnApplication
       const state: LocalState = { leader: false, lastError: null };
       this.local.set(chain.chainId, state);
       return this.campaign(chain, readerFor(chain), databaseUrl, state, signal);
+    });
+  }
+
+  private readerFor(chain: IndexedChainConfig): ChainReader {
+    if (this.catalog.findNetwork(chain.chainId)?.networkType !== 'tvm') return new ViemChainReader(chain.rpcUrl);
+    return new TronJsonRpcReader({
+      rpcUrl: chain.rpcUrl,
+      httpApiUrl: chain.httpApiUrl ?? tronHttpApiUrl(chain.rpcUrl),
+      apiKey: this.config.indexer.tronApiKey,
     });
   }
 
@@ -175,7 +186,7 @@ export class IndexerService extends IndexerStatusReader implements OnApplication
       new CheckpointStore(session.client, chain.chainId),
       book,
       () => this.chainCatalog(chain),
-      this.sink(chain.chainId),
+      this.sink(chain.chainId, network.networkType === 'tvm' ? toTronChainEvent : (event) => event),
       this.logger,
     );
     let started = false;
@@ -219,10 +230,10 @@ export class IndexerService extends IndexerStatusReader implements OnApplication
    * and skipped (a replay would be refused again); one that failed for another reason fails the
    * step, which is retried from the checkpoint (events already applied are then ignored by id).
    */
-  private sink(chainId: string): EventSink {
+  private sink(chainId: string, encode: (event: Record<string, unknown>) => Record<string, unknown>): EventSink {
     return async (events) => {
       const lanes: Record<string, unknown>[][] = Array.from({ length: INTAKE_LANES }, () => []);
-      for (const event of events) lanes[laneOf(event)].push(event);
+      for (const event of events.map(encode)) lanes[laneOf(event)].push(event);
       const outcomes = await Promise.allSettled(
         lanes.map(async (lane) => {
           for (let i = 0; i < lane.length; i += EVENTS_PER_INGEST) {

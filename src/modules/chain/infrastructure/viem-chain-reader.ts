@@ -69,7 +69,11 @@ export class ViemChainReader implements ChainReader {
 
   async receipt(hash: Hex): Promise<ChainReceipt> {
     const receipt = await this.client.getTransactionReceipt({ hash });
-    return { success: receipt.status === 'success', fee: receipt.gasUsed * receipt.effectiveGasPrice };
+    return {
+      success: receipt.status === 'success',
+      valueIsNative: true,
+      fee: receipt.gasUsed * receipt.effectiveGasPrice,
+    };
   }
 }
 

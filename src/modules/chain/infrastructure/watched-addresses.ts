@@ -51,7 +51,7 @@ export class WatchedAddresses implements AddressBook {
     }
     const deployments = await this.query<{ address_hex: string; created_at: Date }>(
       `SELECT address_hex, created_at FROM deployments
-        WHERE chain_id = $1 AND network_type = 'evm' AND created_at >= $2`,
+        WHERE chain_id = $1 AND created_at >= $2`,
       [this.chainId, this.since(this.deploymentsSeenUntil)],
     );
     for (const row of deployments) this.deployments.add(row.address_hex.toLowerCase());
