@@ -14,6 +14,15 @@ export function countsAsMoneySql(alias = ''): string {
   return `${alias}status = 'CONFIRMED'`;
 }
 
+/**
+ * The `transactions` rows a mined claim sweeps: invoice deposits that are mined (EXECUTED or
+ * CONFIRMED; a claim mined while a deposit still confirms moves it too) and not claimed yet. What a
+ * claim collects and what it marks claimed are both these rows. `alias` as for `countsAsMoneySql`.
+ */
+export function sweptByClaimSql(alias = ''): string {
+  return `${alias}operation_type = 'invoice' AND ${alias}status IN ('EXECUTED', 'CONFIRMED') AND ${alias}is_claimed = false`;
+}
+
 /** Escapes LIKE/ILIKE wildcards (`%`, `_` and the escape `\` itself) so user text matches literally. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);

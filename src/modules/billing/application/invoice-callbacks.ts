@@ -34,13 +34,13 @@ export class InvoiceCallbacks {
     private readonly invoices: InvoiceRepository,
   ) {}
 
-  async announce(manager: unknown, invoice: Invoice, types: readonly CallbackEventType[]): Promise<void> {
+  async announce(manager: EntityManager, invoice: Invoice, types: readonly CallbackEventType[]): Promise<void> {
     const p = invoice.toProps();
     if (p.callbackUrl === null || types.length === 0) return;
     const settledByCurrency = await this.invoices.within(manager).settledByCurrency(p.id);
     const data = this.presenter.present({ invoice, settledByCurrency });
     for (const type of types) {
-      await this.outbox.enqueue(manager as EntityManager, {
+      await this.outbox.enqueue(manager, {
         deploymentId: p.deploymentId,
         url: p.callbackUrl,
         type,
@@ -71,7 +71,7 @@ export class InvoiceCallbacks {
   }
 
   /** Deposits of these invoices were claimed (swept to the wallet). */
-  async announceClaimed(manager: unknown, deploymentId: string, invoiceIds: readonly string[]): Promise<void> {
+  async announceClaimed(manager: EntityManager, deploymentId: string, invoiceIds: readonly string[]): Promise<void> {
     for (const invoice of await this.invoices.within(manager).findManyForUpdate(deploymentId, invoiceIds)) {
       await this.announce(manager, invoice, ['INVOICE_CLAIMED']);
     }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { isUuid, uuidv7 } from '../../../shared/domain/ids';
 import { CatalogService } from '../../catalog/catalog.service';
+import { DeploymentsService } from '../../deployments/application/deployments.service';
 import type { Deployment } from '../../deployments/domain/deployment';
 import { deriveInvoiceAddress } from '../domain/deposit-address';
 import { Invoice, InvoiceCurrency, InvoiceTerms } from '../domain/invoice';
@@ -40,6 +41,7 @@ export class InvoicesService {
     private readonly catalog: CatalogService,
     private readonly callbacks: InvoiceCallbacks,
     private readonly callbackUrls: CallbackUrlCheck,
+    private readonly deployments: DeploymentsService,
   ) {}
 
   async list(
@@ -81,7 +83,7 @@ export class InvoicesService {
     if (initCodeHash === undefined) throw new Error(`unknown contract version ${deployment.smartContractVersionId}`);
     const invoice = await this.invoices.transaction(async (unit, manager) => {
       // The nonce is taken in the inserting transaction: a 409 rolls it back, so nonces stay gap-free.
-      const invoiceNonce = await unit.takeNextInvoiceNonce(deployment.id);
+      const invoiceNonce = await this.deployments.takeNextInvoiceNonce(manager, deployment.id);
       const created = Invoice.create(
         {
           id: uuidv7(),

@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import { Invoice } from './invoice';
 import { InvoiceStatus } from './invoice-status';
 import type { TransactionStatus } from '../../../shared/domain/transaction-status';
@@ -23,8 +24,6 @@ export interface InvoiceListFilter {
  * Reads here lock what they return.
  */
 export interface InvoiceUnitOfWork {
-  /** The deployment's next invoice nonce, taken under its row lock (gap-free: rolled back with the transaction). */
-  takeNextInvoiceNonce(deploymentId: string): Promise<bigint>;
   /** Unique violations become 409 INVOICE_TRACKING_ID_EXISTS / INVOICE_ADDRESS_EXISTS. */
   insert(invoice: Invoice): Promise<void>;
   save(invoice: Invoice): Promise<void>;
@@ -55,9 +54,9 @@ export interface PublicDeposit {
 
 export abstract class InvoiceRepository {
   /** `manager` is the transaction's, for other contexts' writes in it (the callback outbox). */
-  abstract transaction<T>(work: (unit: InvoiceUnitOfWork, manager: unknown) => Promise<T>): Promise<T>;
+  abstract transaction<T>(work: (unit: InvoiceUnitOfWork, manager: EntityManager) => Promise<T>): Promise<T>;
   /** Joins a transaction someone else opened (a chain-event handler's `manager`). */
-  abstract within(manager: unknown): InvoiceUnitOfWork;
+  abstract within(manager: EntityManager): InvoiceUnitOfWork;
   abstract find(deploymentId: string, invoiceId: string): Promise<Invoice | undefined>;
   abstract findByPublicId(publicId: bigint): Promise<Invoice | undefined>;
   /** The invoice's deposits, oldest first. */

@@ -68,12 +68,12 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
     super();
   }
 
-  transaction<T>(work: (unit: InvoiceUnitOfWork, manager: unknown) => Promise<T>): Promise<T> {
+  transaction<T>(work: (unit: InvoiceUnitOfWork, manager: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction((manager) => work(this.within(manager), manager));
   }
 
-  within(manager: unknown): InvoiceUnitOfWork {
-    return new TypeOrmInvoiceUnit(manager as EntityManager, this.catalog);
+  within(manager: EntityManager): InvoiceUnitOfWork {
+    return new TypeOrmInvoiceUnit(manager, this.catalog);
   }
 
   async find(deploymentId: string, invoiceId: string): Promise<Invoice | undefined> {
@@ -179,16 +179,6 @@ class TypeOrmInvoiceUnit implements InvoiceUnitOfWork {
     private readonly manager: EntityManager,
     private readonly catalog: CatalogService,
   ) {}
-
-  async takeNextInvoiceNonce(deploymentId: string): Promise<bigint> {
-    // TypeORM answers an UPDATE with [rows, rowCount].
-    const [rows]: [{ nonce: string }[], number] = await this.manager.query(
-      `UPDATE deployments SET next_invoice_nonce = next_invoice_nonce + 1 WHERE id = $1 RETURNING next_invoice_nonce - 1 AS nonce`,
-      [deploymentId],
-    );
-    if (rows.length === 0) throw DomainError.notFound('DEPLOYMENT_NOT_FOUND', 'Deployment not found');
-    return BigInt(rows[0].nonce);
-  }
 
   async insert(invoice: Invoice): Promise<void> {
     const p = invoice.toProps();

@@ -51,7 +51,12 @@ export class ClaimEventHandler implements ChainEventHandler<ClaimEventDto> {
       toAddress: recipient.display,
     });
     if (!isMined(recorded.status)) return 'applied';
-    const claimed = await this.claims.markClaimed(manager, deployment.id, currencyId, invoiceNonces);
+    const invoiceIds = await this.claims.invoiceIdsByNonce(manager, deployment.id, invoiceNonces);
+    const claimed = await this.transactions.markClaimed(manager, {
+      deploymentId: deployment.id,
+      currencyId,
+      invoiceIds,
+    });
     await this.invoiceCallbacks.announceClaimed(manager, deployment.id, claimed);
     return 'applied';
   }

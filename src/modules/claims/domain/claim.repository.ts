@@ -45,11 +45,10 @@ export abstract class ClaimRepository {
     currencyId: string,
     invoiceNonces: readonly string[],
   ): Promise<bigint>;
-  /** Marks those deposits claimed; answers the ids of the invoices they belong to. */
-  abstract markClaimed(
+  /** The ids of the deployment's invoices with these nonces (unknown nonces name none). */
+  abstract invoiceIdsByNonce(
     manager: EntityManager,
     deploymentId: string,
-    currencyId: string,
     invoiceNonces: readonly string[],
   ): Promise<string[]>;
 }

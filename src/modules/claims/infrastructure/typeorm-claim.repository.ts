@@ -1,24 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { SqlWhere } from '../../../shared/infrastructure/sql';
+import { SqlWhere, sweptByClaimSql } from '../../../shared/infrastructure/sql';
 import { ClaimableDeposits, ClaimRepository, ClaimsFilter } from '../domain/claim.repository';
 
 /**
- * SQL of the claims read model (SPEC §9) over `transactions`, their per-group rollup
- * `claimable_groups` (kept by the transactions' triggers) and `invoices`.
- *
- * The exception: the `transactions` table belongs to the deployments context (its only writer of
- * new rows is `TransactionRecorder`), but claims read it directly and flip `is_claimed` here. Claims
- * are a projection of exactly those rows, and going through an API would mean loading every deposit
- * to sum it in memory. Nothing else in this context touches another context's tables.
+ * SQL of the claims read model over `transactions`, their per-group rollup `claimable_groups` (kept
+ * by the transactions' triggers) and `invoices`. It only reads them: the tables belong to the
+ * deployments and billing contexts (docs/architecture.md names these reads), and the deposits a
+ * claim sweeps are marked claimed by their owner, `TransactionRecorder.markClaimed`. Claims are a
+ * projection of exactly those rows; going through an API would mean loading every deposit to sum it
+ * in memory.
  */
 
-/**
- * What a mined claim sweeps on chain: every mined deposit of its deposit accounts not claimed yet.
- * The list shows only confirmed ones (the rollup's rule), but a claim mined while a deposit still
- * confirms moves that deposit too, and marking it keeps the wallet's balance equal to the chain's.
- */
-const SWEPT = `t.operation_type = 'invoice' AND t.status IN ('EXECUTED', 'CONFIRMED') AND t.is_claimed = false`;
+/** What a mined claim sweeps on chain: every mined deposit of its deposit accounts not claimed yet. */
+const SWEPT = sweptByClaimSql('t.');
 
 interface ClaimRow {
   invoice_id: string;
@@ -108,21 +103,15 @@ export class TypeOrmClaimRepository extends ClaimRepository {
     return BigInt(rows[0]?.total ?? '0');
   }
 
-  async markClaimed(
+  async invoiceIdsByNonce(
     manager: EntityManager,
     deploymentId: string,
-    currencyId: string,
     invoiceNonces: readonly string[],
   ): Promise<string[]> {
-    // TypeORM answers an UPDATE with [rows, rowCount].
-    const [rows]: [{ invoice_id: string }[], number] = await manager.query(
-      `UPDATE transactions t SET is_claimed = true, updated_at = now()
-         FROM invoices i
-        WHERE i.id = t.invoice_id AND i.deployment_id = $1 AND i.invoice_nonce = ANY($3::bigint[])
-          AND t.deployment_id = $1 AND ${SWEPT} AND t.currency_id = $2
-        RETURNING t.invoice_id`,
-      [deploymentId, currencyId, invoiceNonces],
+    const rows: { id: string }[] = await manager.query(
+      `SELECT id FROM invoices WHERE deployment_id = $1 AND invoice_nonce = ANY($2::bigint[])`,
+      [deploymentId, invoiceNonces],
     );
-    return [...new Set(rows.map((row) => row.invoice_id))];
+    return rows.map((row) => row.id);
   }
 }

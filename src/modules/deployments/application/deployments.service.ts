@@ -273,6 +273,17 @@ export class DeploymentsService {
     return this.deployments.saveExecutionState(manager, deployment);
   }
 
+  /**
+   * For billing, inside the transaction that inserts the invoice: the deployment's next invoice
+   * nonce, taken under its row lock. A rolled-back insert (a 409) gives the nonce back, so nonces
+   * stay gap-free under concurrency.
+   */
+  async takeNextInvoiceNonce(manager: EntityManager, deploymentId: string): Promise<bigint> {
+    const nonce = await this.deployments.takeNextInvoiceNonce(manager, deploymentId);
+    if (nonce === undefined) throw DomainError.notFound('DEPLOYMENT_NOT_FOUND', 'Deployment not found');
+    return nonce;
+  }
+
   /** The ids of the members of an account (none for an unknown account). */
   accountMemberIds(accountId: string): Promise<string[]> {
     return this.deployments.accountMemberIds(accountId);

@@ -99,6 +99,17 @@ export class TransactionRecorder {
     return { id: current.id, status, previousStatus: current.status };
   }
 
+  /**
+   * A mined claim swept these invoices' deposit accounts in one currency: their mined, unclaimed
+   * deposits become claimed. Answers the invoices whose deposits changed (for their callbacks).
+   */
+  markClaimed(
+    manager: EntityManager,
+    sweep: { readonly deploymentId: string; readonly currencyId: string; readonly invoiceIds: readonly string[] },
+  ): Promise<string[]> {
+    return this.transactions.markClaimed(manager, sweep);
+  }
+
   /** A chain the catalog does not know never confirms. */
   private requiredConfirmations(chainId: string): number {
     return this.catalog.findNetwork(chainId)?.requiredConfirmations ?? Number.MAX_SAFE_INTEGER;

@@ -55,6 +55,8 @@ export abstract class DeploymentRepository {
   abstract saveExecutionState(manager: EntityManager, deployment: Deployment): Promise<void>;
   /** The row must be locked. */
   abstract saveStatus(manager: EntityManager, id: string, status: DeploymentStatus): Promise<void>;
+  /** Takes the deployment's next invoice nonce (0, 1, 2 …) under its row lock; undefined for an unknown id. */
+  abstract takeNextInvoiceNonce(manager: EntityManager, id: string): Promise<bigint | undefined>;
   /**
    * The caller a lookup finds (undefined: none) and, for that caller, the deployment and whether
    * they belong to its account (undefined: no such deployment), in one round trip.

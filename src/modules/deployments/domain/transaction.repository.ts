@@ -38,6 +38,14 @@ export interface NewTransaction {
  * a chain event's transaction (`manager` is only its handle). The SQL lives in infrastructure/.
  */
 export abstract class TransactionRepository {
+  /**
+   * Marks claimed the deposits a mined claim swept (`sweptByClaimSql`) of these invoices in one
+   * currency; answers the ids of the invoices whose deposits it marked.
+   */
+  abstract markClaimed(
+    manager: EntityManager,
+    sweep: { readonly deploymentId: string; readonly currencyId: string; readonly invoiceIds: readonly string[] },
+  ): Promise<string[]>;
   /** The row one observation names (chain and source key), locked FOR UPDATE; undefined when new. */
   abstract lockBySource(
     manager: EntityManager,

@@ -350,6 +350,15 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
     ]);
   }
 
+  async takeNextInvoiceNonce(manager: EntityManager, id: string): Promise<bigint | undefined> {
+    // TypeORM answers an UPDATE with [rows, rowCount].
+    const [rows]: [{ nonce: string }[], number] = await manager.query(
+      `UPDATE deployments SET next_invoice_nonce = next_invoice_nonce + 1 WHERE id = $1 RETURNING next_invoice_nonce - 1 AS nonce`,
+      [id],
+    );
+    return rows.length === 0 ? undefined : BigInt(rows[0].nonce);
+  }
+
   async findWithAccessAs(
     id: string,
     lookup: CallerLookup,

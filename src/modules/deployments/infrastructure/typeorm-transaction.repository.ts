@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { sweptByClaimSql } from '../../../shared/infrastructure/sql';
 import { NewTransaction, TransactionProgress, TransactionRepository } from '../domain/transaction.repository';
 
 @Injectable()
@@ -46,6 +47,21 @@ export class TypeOrmTransactionRepository extends TransactionRepository {
       ],
     );
     return rows[0];
+  }
+
+  async markClaimed(
+    manager: EntityManager,
+    sweep: { readonly deploymentId: string; readonly currencyId: string; readonly invoiceIds: readonly string[] },
+  ): Promise<string[]> {
+    if (sweep.invoiceIds.length === 0) return [];
+    // TypeORM answers an UPDATE with [rows, rowCount].
+    const [rows]: [{ invoice_id: string }[], number] = await manager.query(
+      `UPDATE transactions t SET is_claimed = true, updated_at = now()
+        WHERE t.deployment_id = $1 AND t.currency_id = $2 AND t.invoice_id = ANY($3::uuid[]) AND ${sweptByClaimSql('t.')}
+        RETURNING t.invoice_id`,
+      [sweep.deploymentId, sweep.currencyId, sweep.invoiceIds],
+    );
+    return [...new Set(rows.map((row) => row.invoice_id))];
   }
 
   async saveProgress(
