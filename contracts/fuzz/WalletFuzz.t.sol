@@ -211,7 +211,21 @@ contract WalletFuzzTest is ForgeTest {
         assertEq(IWallet(instance).owners()[0], ownerA, "owners kept");
     }
 
+    /// The code under test is the code the committed artifacts hold (forge compiles with the same
+    /// compiler and settings as npm run contracts:build).
+    function test_compiledCodeIsTheArtifacts() public view {
+        _assertArtifact("MultiSigWallet_1_0_0", type(MultiSigWallet_1_0_0).creationCode);
+        _assertArtifact("MultiSigWallet_1_1_0", type(MultiSigWallet_1_1_0).creationCode);
+        _assertArtifact("MultiSigWallet_1_2_0", type(MultiSigWallet_1_2_0).creationCode);
+        _assertArtifact("ProxyFactory", type(ProxyFactory).creationCode);
+    }
+
     // ------------------------------------------------------------------ helpers
+
+    function _assertArtifact(string memory name, bytes memory creationCode) internal view {
+        string memory json = vm.readFile(string.concat("contracts/artifacts/", name, ".json"));
+        assertEq(keccak256(vm.parseJsonBytes(json, ".bytecode")), keccak256(creationCode), name);
+    }
 
     function _oneOfOne(uint256 v, address owner, uint256 saltNonce) internal returns (IWallet) {
         address[] memory owners = new address[](1);
