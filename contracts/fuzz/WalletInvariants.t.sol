@@ -147,6 +147,7 @@ abstract contract WalletInvariants is ForgeTest {
         for (uint256 i = 0; i < actions.length; ++i) {
             console.log(actions[i], handler.calls(actions[i]), handler.successes(actions[i]));
         }
+        console.log("re-entry attempts (call target, token)", handler.receiver().attempts(), handler.evilToken().attempts());
     }
 }
 
