@@ -7,12 +7,15 @@
 //   npm run contracts:test -- --match-contract WalletInvariants_1_2_0 -vv   arguments go to forge
 'use strict';
 const { spawnSync } = require('node:child_process');
-const { readFileSync, writeFileSync, mkdirSync, mkdtempSync, existsSync, rmSync } = require('node:fs');
+const { copyFileSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync, existsSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { dirname, join } = require('node:path');
 
 const ROOT = join(__dirname, '..');
-const BROKEN_DIR = join(ROOT, 'contracts', 'fuzz-broken', 'generated');
+// Generated beside the suite (so one compile serves both runs) and removed after the run.
+const GENERATED = join(ROOT, 'contracts', 'fuzz', 'generated');
+const BROKEN_TEST = join(ROOT, 'contracts', 'fuzz-broken', 'ThresholdOffByOne.t.sol');
+const BROKEN_CONTRACT = 'ThresholdOffByOneInvariants';
 // What the broken copy's campaign must report: an operation executed with too few signatures.
 const EXPECTED_FAILURE = 'execute succeeded where it must have been refused';
 
@@ -42,7 +45,7 @@ function writeBrokenWallet() {
   const edits = [
     ['if (count < _threshold) revert ThresholdNotMet', 'if (count + 1 < _threshold) revert ThresholdNotMet'],
     ['abstract contract MultiSigWallet is', 'abstract contract MultiSigWalletThresholdOffByOne is'],
-    ['from "./DepositAccount.sol"', 'from "../../src/DepositAccount.sol"'],
+    ['from "./DepositAccount.sol"', 'from "contracts/src/DepositAccount.sol"'],
   ];
   for (const [from, to] of edits) {
     if (source.split(from).length !== 2) throw new Error(`broken copy: "${from}" is not in MultiSigWallet.sol once`);
@@ -51,8 +54,9 @@ function writeBrokenWallet() {
   source +=
     '\ncontract MultiSigWalletThresholdOffByOne_1_2_0 is MultiSigWalletThresholdOffByOne {\n' +
     '    constructor() MultiSigWalletThresholdOffByOne("1.2.0", true) {}\n}\n';
-  mkdirSync(BROKEN_DIR, { recursive: true });
-  writeFileSync(join(BROKEN_DIR, 'MultiSigWalletThresholdOffByOne.sol'), source);
+  mkdirSync(GENERATED, { recursive: true });
+  writeFileSync(join(GENERATED, 'MultiSigWalletThresholdOffByOne.sol'), source);
+  copyFileSync(BROKEN_TEST, join(GENERATED, 'ThresholdOffByOne.t.sol'));
 }
 
 function forge(args, env = {}, capture = false) {
@@ -65,38 +69,43 @@ function forge(args, env = {}, capture = false) {
   });
 }
 
-const started = Date.now();
-const suite = forge(['test', ...process.argv.slice(2)]);
-if (suite.status !== 0) process.exit(suite.status ?? 1);
-console.log(`contracts:test: fuzz and invariant tests passed in ${Math.round((Date.now() - started) / 1000)} s`);
+function main() {
+  writeBrokenWallet();
+  const started = Date.now();
+  const suite = forge(['test', '--no-match-contract', BROKEN_CONTRACT, ...process.argv.slice(2)]);
+  if (suite.status !== 0) return suite.status ?? 1;
+  console.log(`contracts:test: fuzz and invariant tests passed in ${Math.round((Date.now() - started) / 1000)} s`);
 
-writeBrokenWallet();
-const brokenStarted = Date.now();
-// Its own build directories, so the two runs do not recompile each other's; and no failure
-// persisted by an earlier run to replay: the campaign must find the bug itself.
-const failures = mkdtempSync(join(tmpdir(), 'forge-failures-'));
-const broken = forge(
-  ['test', '--match-contract', 'ThresholdOffByOneInvariants'],
-  {
-    FOUNDRY_TEST: 'contracts/fuzz-broken',
-    FOUNDRY_OUT: 'contracts/out-broken',
-    FOUNDRY_CACHE_PATH: 'contracts/cache-broken',
-    FOUNDRY_INVARIANT_FAILURE_PERSIST_DIR: failures,
-  },
-  true,
-);
-rmSync(failures, { recursive: true, force: true });
-const output = `${broken.stdout}${broken.stderr}`;
-if (broken.status === 0 || !output.includes(EXPECTED_FAILURE)) {
-  console.error(output);
-  console.error(
-    broken.status === 0
-      ? 'contracts:test: the invariants PASSED on the wallet with the off-by-one threshold check: they cannot catch it'
-      : `contracts:test: the broken wallet's campaign failed, but not with "${EXPECTED_FAILURE}"`,
+  // No failure persisted by an earlier run to replay: the campaign must find the bug itself.
+  const failures = mkdtempSync(join(tmpdir(), 'forge-failures-'));
+  const brokenStarted = Date.now();
+  const broken = forge(
+    ['test', '--match-contract', BROKEN_CONTRACT],
+    { FOUNDRY_INVARIANT_FAILURE_PERSIST_DIR: failures },
+    true,
   );
-  process.exit(1);
+  rmSync(failures, { recursive: true, force: true });
+  const output = `${broken.stdout}${broken.stderr}`;
+  if (broken.status === 0 || !output.includes(EXPECTED_FAILURE)) {
+    console.error(output);
+    console.error(
+      broken.status === 0
+        ? 'contracts:test: the invariants PASSED on the wallet with the off-by-one threshold check: they cannot catch it'
+        : `contracts:test: the broken wallet's campaign failed, but not with "${EXPECTED_FAILURE}"`,
+    );
+    return 1;
+  }
+  const sequence = output.match(/\[Sequence\][^\n]*/)?.[0] ?? '';
+  console.log(
+    `contracts:test: the invariants catch the off-by-one threshold wallet, as they must (${EXPECTED_FAILURE}; ${sequence.trim()}; ${Math.round((Date.now() - brokenStarted) / 1000)} s)`,
+  );
+  return 0;
 }
-const sequence = output.match(/\[Sequence\][^\n]*/)?.[0] ?? '';
-console.log(
-  `contracts:test: the invariants catch the off-by-one threshold wallet, as they must (${EXPECTED_FAILURE}; ${sequence.trim()}; ${Math.round((Date.now() - brokenStarted) / 1000)} s)`,
-);
+
+let status = 1;
+try {
+  status = main();
+} finally {
+  rmSync(GENERATED, { recursive: true, force: true });
+}
+process.exit(status);

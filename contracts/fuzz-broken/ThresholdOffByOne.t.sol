@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: UNLICENSED
 pragma solidity 0.8.30;
 
-// Written by scripts/contracts-test.js before this campaign runs: a copy of the real wallet whose
-// threshold check lets one signature too few through.
-import {MultiSigWalletThresholdOffByOne_1_2_0} from "./generated/MultiSigWalletThresholdOffByOne.sol";
-import {WalletInvariants} from "../fuzz/WalletInvariants.t.sol";
+// scripts/contracts-test.js copies this file into contracts/fuzz/generated/, beside the copy of the
+// real wallet it writes there (threshold check off by one), runs it, and removes both again: plain
+// `forge test` never sees them. Imports are from the repository root so they hold in both places.
+import {MultiSigWalletThresholdOffByOne_1_2_0} from "contracts/fuzz/generated/MultiSigWalletThresholdOffByOne.sol";
+import {WalletInvariants} from "contracts/fuzz/WalletInvariants.t.sol";
 
 /// @notice The wallet invariants run against a deliberately broken wallet. This campaign must FAIL
 /// (scripts/contracts-test.js asserts it does, and why): it shows the invariants can catch a

@@ -143,7 +143,12 @@ contract WalletHandler {
     /// An owner (or anyone, who must be refused) claims deposit accounts into the wallet.
     function claim(uint256 callerSeed, uint256 idsSeed, uint256 assetSeed) external {
         ++calls["claim"];
-        address caller = callerSeed % 4 == 0 ? address(uint160(0xCAFE0000 + (callerSeed % 7))) : pool[callerSeed % POOL];
+        // Half the time a current owner; else anyone in the pool, or a stranger.
+        address caller = callerSeed % 2 == 0
+            ? model.owners[(callerSeed >> 8) % model.owners.length]
+            : callerSeed % 8 == 1
+                ? address(uint160(0xCAFE0000 + (callerSeed % 7)))
+                : pool[(callerSeed >> 8) % POOL];
         uint256 asset = assetSeed % ASSETS;
         bytes32[] memory ids = _ids(idsSeed);
         Sim memory sim;
@@ -293,7 +298,8 @@ contract WalletHandler {
 
     function _call(Sim memory sim, uint256 seed) internal returns (IWallet.Call memory call) {
         uint256 kind = _rand(seed, "kind") % 6;
-        uint256 recipient = _rand(seed, "to") % RECIPIENTS;
+        // Kind 1 always pays the re-entering call target.
+        uint256 recipient = kind == 1 ? RECIPIENTS - 1 : _rand(seed, "to") % RECIPIENTS;
         address to = recipientAddresses[recipient];
         if (kind <= 1) {
             // Native coin: usually within the balance, sometimes one more than it.
