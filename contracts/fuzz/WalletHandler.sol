@@ -296,7 +296,7 @@ contract WalletHandler {
         sim.model.nonce += 1;
     }
 
-    function _call(Sim memory sim, uint256 seed) internal returns (IWallet.Call memory call) {
+    function _call(Sim memory sim, uint256 seed) internal view returns (IWallet.Call memory call) {
         uint256 kind = _rand(seed, "kind") % 6;
         // Kind 1 always pays the re-entering call target.
         uint256 recipient = kind == 1 ? RECIPIENTS - 1 : _rand(seed, "to") % RECIPIENTS;
