@@ -48,7 +48,10 @@ export abstract class CallbackRepository {
   /**
    * Claims up to `limit` due callbacks for one attempt each: `FOR UPDATE SKIP LOCKED`, so instances
    * never claim the same row, and the row's next attempt is pushed `leaseMs` ahead, so a worker
-   * that dies mid-delivery leaves it due again later instead of lost.
+   * that dies mid-delivery leaves it due again later instead of lost. Only the oldest undelivered
+   * callback of each resource (`operationId`) is claimable: the ones after it wait until it is
+   * SENT or FAILED, so one resource's callbacks arrive in the order its changes happened, and a
+   * claimed row stays undelivered (holding the others back) until its attempt is recorded.
    */
   abstract claimDue(limit: number, leaseMs: number): Promise<CallbackRecord[]>;
   /** Records the attempt unless a later claim (after this one's lease ran out) took the row over. */
