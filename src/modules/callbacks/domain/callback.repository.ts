@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import type { CallbackEventType, CallbackOperationType } from './callback-event';
 import type { CallbackStatus } from './callback-status';
 
@@ -65,6 +66,11 @@ export abstract class CallbackRepository {
   ): Promise<{ total: number; items: CallbackRecord[] }>;
   /** FAILED callbacks among `ids` in the member's accounts go back to the start of the schedule. */
   abstract requeueFailed(memberId: string, ids: readonly string[]): Promise<number>;
+  /** The account's queue-notification URL; null when none is set. */
+  abstract findOperationsCallbackUrl(accountId: string): Promise<string | null>;
+  abstract saveOperationsCallbackUrl(accountId: string, url: string | null): Promise<void>;
+  /** The queue-notification URL of the deployment's account, read inside the caller's transaction. */
+  abstract operationsCallbackUrlOf(manager: EntityManager, deploymentId: string): Promise<string | null>;
   abstract saveSecret(accountId: string, ciphertext: string): Promise<void>;
   abstract findSecret(accountId: string): Promise<string | undefined>;
 }

@@ -100,6 +100,32 @@ export class TypeOrmCallbackRepository extends CallbackRepository {
     return count;
   }
 
+  async findOperationsCallbackUrl(accountId: string): Promise<string | null> {
+    const rows: { operations_callback_url: string | null }[] = await this.dataSource.query(
+      `SELECT operations_callback_url FROM account_callback_settings WHERE account_id = $1`,
+      [accountId],
+    );
+    return rows[0]?.operations_callback_url ?? null;
+  }
+
+  async saveOperationsCallbackUrl(accountId: string, url: string | null): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO account_callback_settings (account_id, operations_callback_url) VALUES ($1, $2)
+       ON CONFLICT (account_id) DO UPDATE SET operations_callback_url = EXCLUDED.operations_callback_url, updated_at = now()`,
+      [accountId, url],
+    );
+  }
+
+  async operationsCallbackUrlOf(manager: EntityManager, deploymentId: string): Promise<string | null> {
+    const rows: { operations_callback_url: string | null }[] = await manager.query(
+      `SELECT s.operations_callback_url FROM deployments d
+         JOIN account_callback_settings s ON s.account_id = d.account_id
+        WHERE d.id = $1`,
+      [deploymentId],
+    );
+    return rows[0]?.operations_callback_url ?? null;
+  }
+
   async saveSecret(accountId: string, ciphertext: string): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO account_callback_secrets (account_id, secret_ciphertext) VALUES ($1, $2)
