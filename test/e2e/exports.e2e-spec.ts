@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createDeployment, createMember, evmWallet, TestDeployment } from '../support/builders';
+import { eventually } from '../support/callback-receiver';
 import { ingest, TEST_INDEXER_KEY } from '../support/chain-events';
 import { createInvoice, ETH_USDC, ETH_USDT, invoiceBody, transfer } from '../support/invoices';
 import { insertRows } from '../support/list-rows';
@@ -303,8 +304,10 @@ describe('CSV exports of transactions, invoices and payouts', () => {
     }
   });
 
+  let big: TestDeployment;
+
   it('streams 200,000 transactions with flat memory', async () => {
-    const big = await createDeployment(t);
+    big = await createDeployment(t);
     const total = 200_000;
     // One bulk insert (the rollup triggers run per row): longer than the pool's statement timeout.
     await t.dataSource.transaction(async (manager) => {
@@ -361,6 +364,40 @@ describe('CSV exports of transactions, invoices and payouts', () => {
     } finally {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
+    }
+  });
+
+  it('stops reading and frees its connection when the client goes away', async () => {
+    await new Promise<void>((resolve) => t.http.listen(0, '127.0.0.1', resolve));
+    const { port } = t.http.address() as AddressInfo;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const req = httpGet(
+          {
+            port,
+            host: '127.0.0.1',
+            path: `/api/v1/deployments/${big.id}/transactions/export`,
+            headers: { 'x-api-key': big.members[0].apiKey },
+          },
+          (res) => {
+            res.once('data', () => {
+              req.destroy();
+              resolve();
+            });
+          },
+        );
+        req.on('error', () => undefined);
+        setTimeout(() => reject(new Error('no data')), 20_000);
+      });
+      // The cursor's transaction ends and its connection goes back: no session is left holding it.
+      await eventually(async () => {
+        const rows: { n: string }[] = await t.dataSource.query(
+          `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%export_rows%' AND state <> 'idle' AND pid <> pg_backend_pid()`,
+        );
+        return Number(rows[0].n) === 0;
+      });
+    } finally {
+      await new Promise<void>((resolve) => t.http.close(() => resolve()));
     }
   });
 });
