@@ -13,7 +13,7 @@ import {
 } from '../domain/transaction-read-model';
 import type { TransactionOperationType, TransactionStatus } from '../../../shared/domain/transaction-status';
 
-/** Endpoint 1's filters and sort, as the controller parsed them (SPEC §1.2, §5); the export takes these alone. */
+/** Endpoint 1's filters and sort, as the controller parsed them; the export takes these alone. */
 export interface TransactionFilterQuery {
   readonly sortBy?: TransactionSortField;
   readonly sortOrder?: 'asc' | 'desc';

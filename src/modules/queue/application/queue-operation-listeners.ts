@@ -24,7 +24,7 @@ export interface OperationChange {
 export type OperationChangeListener = (change: OperationChange, manager: EntityManager) => Promise<void>;
 
 /**
- * Other contexts follow their operations here (payouts follow their PAYOUT operation, SPEC §8), and
+ * Other contexts follow their operations here (payouts follow their PAYOUT operation), and
  * so do the queue's own notifications (`OperationCallbacks`).
  * Listeners run inside the transaction that changed the operation, so a payout and its operation
  * never disagree; a listener that throws rolls the change back.
