@@ -49,6 +49,16 @@ const DESCRIPTIONS: Record<string, string> = {
     'The total balance and the uncollected invoice deposits on one chain in a base currency, and whether every rate was known.',
   AccountsController_createCallbackSecret_v1:
     "Creates the account's callback signing secret (`whsec_…`), shown only in this answer; the previous one stops signing at once.",
+  AccountsController_getCallbackSettings_v1:
+    "Where the account's queue notifications go: `operationsCallbackUrl`, null when none is set.",
+  AccountsController_updateCallbackSettings_v1:
+    'Sets the URL that receives an OPERATION_* callback for every change of the queue of every deployment of the account (created, each signature, ready, executed, failed, cancelled, deleted), signed and retried like invoice callbacks; null turns them off.',
+  TransactionsController_exportTransactions_v1:
+    "Every transaction the list's filters and sort select, as one CSV file (RFC 4180, header row, amounts as decimal strings, ISO 8601 timestamps), streamed; no paging, at most EXPORT_MAX_ROWS rows.",
+  InvoicesController_exportInvoices_v1:
+    "Every invoice the list's filters and sort select, as one CSV file (RFC 4180, header row, amounts as decimal strings, ISO 8601 timestamps), streamed; no paging, at most EXPORT_MAX_ROWS rows.",
+  PayoutsController_exportPayouts_v1:
+    "Every payout the list's filters and sort select, as one CSV file (RFC 4180, header row, amounts as decimal strings, ISO 8601 timestamps), streamed; no paging, at most EXPORT_MAX_ROWS rows.",
   NetworksController_findAll_v1:
     'Every supported network with its explorer URL templates and the confirmations after which a transaction is CONFIRMED.',
   PublicInvoicesController_getInvoice_v1:
@@ -56,7 +66,7 @@ const DESCRIPTIONS: Record<string, string> = {
   PublicInvoicesController_getTransactions_v1:
     'The deposits seen for an invoice, by its public id, with their status and confirmations. No credential.',
   CallbacksController_findAll_v1:
-    'Every callback sent or due for one invoice or payout, with its attempts, last response code and the start of the last response body.',
+    'Every callback sent or due for one invoice, payout or queue operation, in the order they are delivered, with its attempts, last response code and the start of the last response body.',
   CallbacksController_resend_v1:
     'Sends FAILED callbacks again from the start of the retry schedule; others are left alone.',
   CurrenciesController_findAll_v1:

@@ -137,6 +137,11 @@ describe('loadConfig', () => {
     );
   });
 
+  it('caps exports at a million rows unless EXPORT_MAX_ROWS says otherwise', () => {
+    expect(loadConfig(base).exportMaxRows).toBe(1_000_000);
+    expect(loadConfig({ ...base, EXPORT_MAX_ROWS: '5000' }).exportMaxRows).toBe(5000);
+  });
+
   it('reads the callback settings, with the Standard Webhooks schedule by default', () => {
     const config = loadConfig(base);
     expect(config.callbacks).toMatchObject({ allowPrivate: false, workerEnabled: true, pollIntervalMs: 1000 });
@@ -154,6 +159,8 @@ describe('loadConfig', () => {
     [{ CALLBACK_SECRET_KEY: 'short' }, 'CALLBACK_SECRET_KEY'],
     [{ CALLBACK_ALLOW_PRIVATE: 'maybe' }, 'CALLBACK_ALLOW_PRIVATE'],
     [{ CALLBACK_POLL_INTERVAL_MS: '1' }, 'CALLBACK_POLL_INTERVAL_MS'],
+    [{ EXPORT_MAX_ROWS: '0' }, 'EXPORT_MAX_ROWS'],
+    [{ EXPORT_MAX_ROWS: '1e6' }, 'EXPORT_MAX_ROWS'],
   ])('rejects %j naming %s', (env, variable) => {
     expect(problem(env)).toContain(variable);
   });

@@ -38,6 +38,8 @@ export interface AppConfig {
   /** Where fiat rates for balance conversion come from (`RATES_*`). */
   readonly rates: RatesConfig;
   readonly callbacks: CallbackConfig;
+  /** Most rows one CSV export sends (`EXPORT_MAX_ROWS`). */
+  readonly exportMaxRows: number;
   /** The built-in indexer of EVM and Tron chains (RPC_URL_<chainId>, INDEXER_*, TRON_API_KEY). */
   readonly indexer: IndexerConfig;
 }
@@ -165,6 +167,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       cacheSeconds: integer(env, 'RATES_CACHE_SECONDS', 60, 1, 86_400),
     },
     callbacks: callbackConfig(env, signingSecret),
+    exportMaxRows: integer(env, 'EXPORT_MAX_ROWS', 1_000_000, 1, 100_000_000),
     indexer: indexerConfig(env),
   };
 }

@@ -14,8 +14,8 @@ export interface CallbackReceiver {
   readonly url: string;
   readonly port: number;
   readonly received: ReceivedCallback[];
-  /** Decides each answer's status from the request's number (1-based) and its webhook-id. */
-  answer: (count: number, webhookId: string) => number;
+  /** Decides each answer's status from the request's number (1-based) for its webhook-id, and its body. */
+  answer: (count: number, webhookId: string, body: string) => number;
   close(): Promise<void>;
 }
 
@@ -28,10 +28,11 @@ export async function startReceiver(answer: CallbackReceiver['answer'] = () => 2
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const id = String(req.headers['webhook-id'] ?? '');
-      const status = receiver.answer(received.filter((r) => r.headers['webhook-id'] === id).length + 1, id);
+      const body = Buffer.concat(chunks).toString('utf8');
+      const status = receiver.answer(received.filter((r) => r.headers['webhook-id'] === id).length + 1, id, body);
       received.push({
         headers: req.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
+        body,
         status,
         receivedAt: Date.now(),
       });

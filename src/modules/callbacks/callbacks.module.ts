@@ -2,12 +2,14 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { DeploymentsModule } from '../deployments/deployments.module';
 import { CallbackSecretController } from './api/callback-secret.controller';
+import { CallbackSettingsController } from './api/callback-settings.controller';
 import { CallbacksController } from './api/callbacks.controller';
 import { MemberAccessGuard } from './api/member-access.guard';
 import { CallbackDeliveryWorker } from './application/callback-delivery.worker';
 import { CallbackOutbox } from './application/callback-outbox';
 import { CallbackUrlCheck } from './application/callback-url-check';
 import { CallbackSecretsService } from './application/callback-secrets.service';
+import { CallbackSettingsService } from './application/callback-settings.service';
 import { CallbacksService } from './application/callbacks.service';
 import { CallbackRepository } from './domain/callback.repository';
 import { CallbackSender } from './domain/callback-sender';
@@ -17,21 +19,22 @@ import { TypeOrmCallbackRepository } from './infrastructure/typeorm-callback.rep
 /**
  * Merchant callbacks (SPEC §13): the outbox other contexts write to inside their transactions
  * (`CallbackOutbox`), the worker that delivers it signed (Standard Webhooks), the delivery log,
- * resend, and the per-account signing secret.
+ * resend, the per-account signing secret, and the account's settings (where queue notifications go).
  */
 @Module({
   imports: [AuthModule, DeploymentsModule],
-  controllers: [CallbacksController, CallbackSecretController],
+  controllers: [CallbacksController, CallbackSecretController, CallbackSettingsController],
   providers: [
     CallbackOutbox,
     CallbackUrlCheck,
     CallbackSecretsService,
+    CallbackSettingsService,
     CallbacksService,
     CallbackDeliveryWorker,
     MemberAccessGuard,
     { provide: CallbackRepository, useClass: TypeOrmCallbackRepository },
     { provide: CallbackSender, useClass: HttpCallbackSender },
   ],
-  exports: [CallbackOutbox, CallbackUrlCheck, CallbackDeliveryWorker],
+  exports: [CallbackOutbox, CallbackUrlCheck, CallbackSettingsService, CallbackDeliveryWorker],
 })
 export class CallbacksModule {}

@@ -9,6 +9,7 @@ import { NetworksController } from './api/networks.controller';
 import { DeploymentAccessGuard } from './api/deployment-access.guard';
 import { TransactionPresenter } from './api/transaction-presenter';
 import { TransactionsController } from './api/transactions.controller';
+import { TransactionsExportController } from './api/transactions-export.controller';
 import { ChainModule } from '../chain/chain.module';
 import { ChainEventIntake } from '../chain/application/chain-event-intake';
 import { DeployEventHandler } from './application/deploy-event.handler';
@@ -31,8 +32,15 @@ import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment
  */
 @Module({
   imports: [AuthModule, CatalogModule, ChainModule],
-  // AccountDeploymentsController first: its literal `deployments/…` path must win over `:accountId`.
-  controllers: [AccountDeploymentsController, AccountsController, NetworksController, TransactionsController],
+  // Literal paths first: AccountDeploymentsController's `deployments/…` must win over `:accountId`, and
+  // TransactionsExportController's `transactions/export` over `transactions/:transactionId`.
+  controllers: [
+    AccountDeploymentsController,
+    AccountsController,
+    NetworksController,
+    TransactionsExportController,
+    TransactionsController,
+  ],
   providers: [
     DeploymentsService,
     WalletFactory,

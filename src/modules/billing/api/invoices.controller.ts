@@ -1,14 +1,18 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { ApiCsvResponse, presentBatches, sendCsv } from '../../../shared/http/csv';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { pageRequest, timestampBound } from '../../../shared/http/query-params';
 import { CurrentDeployment, DeploymentScoped } from '../../deployments/api/deployment-access.guard';
 import type { Deployment } from '../../deployments/domain/deployment';
 import { InvoicesService } from '../application/invoices.service';
 import { CreateInvoiceDto } from './create-invoice.dto';
+import { INVOICE_CSV_COLUMNS } from './invoice-csv';
 import { InvoicePresenter } from './invoice-presenter';
 import { InvoiceDetailsDto, InvoiceResponseDto, InvoicesResponseDto } from './invoice-response.dto';
-import { InvoicesQueryDto } from './invoices-query.dto';
+import { ExportInvoicesQueryDto, InvoicesQueryDto } from './invoices-query.dto';
 import { UpdateInvoiceDto } from './update-invoice.dto';
 
 const BAD_REQUEST = { status: 400, description: 'Invalid input', type: ErrorResponseDto } as const;
@@ -21,6 +25,7 @@ export class InvoicesController {
   constructor(
     private readonly invoices: InvoicesService,
     private readonly presenter: InvoicePresenter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get()
@@ -33,16 +38,7 @@ export class InvoicesController {
   ): Promise<InvoicesResponseDto> {
     const page = pageRequest(query);
     const { total, items } = await this.invoices.list(deployment, {
-      idContains: query.id,
-      trackingIdContains: query.trackingId,
-      createdFrom: timestampBound(query.createdFrom),
-      createdTo: timestampBound(query.createdTo),
-      updatedFrom: timestampBound(query.updatedFrom),
-      updatedTo: timestampBound(query.updatedTo),
-      currencyIds: query.currencyIds,
-      statuses: query.statuses,
-      sortBy: query.sortBy ?? 'createdAt',
-      sortOrder: query.sortOrder ?? 'desc',
+      ...this.filterOf(query),
       limit: page.pageSize,
       offset: page.offset,
     });
@@ -52,6 +48,28 @@ export class InvoicesController {
       pageSize: page.pageSize,
       items: items.map((view) => this.presenter.present(view)),
     };
+  }
+
+  // Before `:invoiceId`, so `export` is never read as an invoice id.
+  @Get('export')
+  @ApiOperation({
+    operationId: 'InvoicesController_exportInvoices_v1',
+    summary: "Every invoice the list's filters select, as CSV (at most EXPORT_MAX_ROWS rows)",
+  })
+  @ApiCsvResponse('The invoices, in the sort asked for', INVOICE_CSV_COLUMNS)
+  @ApiResponse(BAD_REQUEST)
+  async exportInvoices(
+    @CurrentDeployment() deployment: Deployment,
+    @Query() query: ExportInvoicesQueryDto,
+    @Res() res: Response,
+  ): Promise<void> {
+    const views = this.invoices.export(deployment, this.filterOf(query), this.config.exportMaxRows);
+    await sendCsv(
+      res,
+      `invoices-${deployment.id}.csv`,
+      INVOICE_CSV_COLUMNS,
+      presentBatches(views, (view) => this.presenter.present(view)),
+    );
   }
 
   @Post()
@@ -113,5 +131,21 @@ export class InvoicesController {
       status: body.status,
     });
     return this.presenter.present(view);
+  }
+
+  /** The list's filters and sort from its query (the export's query is the same without paging). */
+  private filterOf(query: ExportInvoicesQueryDto) {
+    return {
+      idContains: query.id,
+      trackingIdContains: query.trackingId,
+      createdFrom: timestampBound(query.createdFrom),
+      createdTo: timestampBound(query.createdTo),
+      updatedFrom: timestampBound(query.updatedFrom),
+      updatedTo: timestampBound(query.updatedTo),
+      currencyIds: query.currencyIds,
+      statuses: query.statuses,
+      sortBy: query.sortBy ?? 'createdAt',
+      sortOrder: query.sortOrder ?? 'desc',
+    } as const;
   }
 }

@@ -6,7 +6,7 @@ import { DeploymentsService } from '../../deployments/application/deployments.se
 import type { Deployment } from '../../deployments/domain/deployment';
 import { deriveInvoiceAddress } from '../domain/deposit-address';
 import { Invoice, InvoiceCurrency, InvoiceTerms } from '../domain/invoice';
-import { InvoiceListFilter, InvoiceRepository, PublicDeposit } from '../domain/invoice.repository';
+import { InvoiceFilter, InvoiceListFilter, InvoiceRepository, PublicDeposit } from '../domain/invoice.repository';
 import { InvoiceStatus } from '../domain/invoice-status';
 import { newPublicId } from '../domain/public-id';
 import { CallbackUrlCheck } from '../../callbacks/application/callback-url-check';
@@ -48,9 +48,19 @@ export class InvoicesService {
     deployment: Deployment,
     filter: Omit<InvoiceListFilter, 'currencyIds'> & { currencyIds?: readonly string[] },
   ) {
-    const currencyIds = filter.currencyIds?.map((id) => this.catalog.findCurrency(id)?.id ?? id);
-    const { total, items } = await this.invoices.list(deployment.id, { ...filter, currencyIds });
+    const { total, items } = await this.invoices.list(deployment.id, this.canonicalCurrencies(filter));
     return { total, items: await this.views(items) };
+  }
+
+  /** Every invoice the list would show for `filter` (all its pages), at most `maxRows`, in batches. */
+  async *export(
+    deployment: Deployment,
+    filter: Omit<InvoiceFilter, 'currencyIds'> & { currencyIds?: readonly string[] },
+    maxRows: number,
+  ): AsyncGenerator<InvoiceView[]> {
+    for await (const invoices of this.invoices.export(deployment.id, this.canonicalCurrencies(filter), maxRows)) {
+      yield await this.views(invoices);
+    }
   }
 
   async get(deployment: Deployment, invoiceId: string): Promise<InvoiceView> {
@@ -136,6 +146,11 @@ export class InvoicesService {
   private resolveCurrencies(deployment: Deployment, ids: readonly string[]) {
     if (ids.length === 0) return this.catalog.currenciesOfChain(deployment.chainId);
     return ids.map((id) => this.catalog.requireCurrencyOnChain(id, deployment.chainId, 'currencyIds'));
+  }
+
+  /** Currency ids as stored, so a filter in any case matches; an unknown id is kept and matches nothing. */
+  private canonicalCurrencies<F extends { currencyIds?: readonly string[] }>(filter: F): F {
+    return { ...filter, currencyIds: filter.currencyIds?.map((id) => this.catalog.findCurrency(id)?.id ?? id) };
   }
 
   private async views(invoices: readonly Invoice[]): Promise<InvoiceView[]> {

@@ -3,7 +3,8 @@ import { Invoice } from './invoice';
 import { InvoiceStatus } from './invoice-status';
 import type { TransactionStatus } from '../../../shared/domain/transaction-status';
 
-export interface InvoiceListFilter {
+/** The list's filters and sort. */
+export interface InvoiceFilter {
   readonly idContains?: string;
   readonly trackingIdContains?: string;
   readonly createdFrom?: Date;
@@ -15,6 +16,10 @@ export interface InvoiceListFilter {
   readonly statuses?: readonly InvoiceStatus[];
   readonly sortBy: 'id' | 'createdAt' | 'updatedAt';
   readonly sortOrder: 'asc' | 'desc';
+}
+
+/** One page of the list. */
+export interface InvoiceListFilter extends InvoiceFilter {
   readonly limit: number;
   readonly offset: string;
 }
@@ -62,6 +67,8 @@ export abstract class InvoiceRepository {
   /** The invoice's deposits, oldest first. */
   abstract deposits(invoiceId: string): Promise<PublicDeposit[]>;
   abstract list(deploymentId: string, filter: InvoiceListFilter): Promise<{ total: number; items: Invoice[] }>;
+  /** Every invoice matching the filter, in its order, at most `maxRows`, in batches from one snapshot. */
+  abstract export(deploymentId: string, filter: InvoiceFilter, maxRows: number): AsyncIterable<Invoice[]>;
   /** Settled deposits per invoice and currency, for multi-currency totals. */
   abstract settledByCurrency(invoiceIds: readonly string[]): Promise<Map<string, Map<string, bigint>>>;
 }

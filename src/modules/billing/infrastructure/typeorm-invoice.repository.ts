@@ -9,9 +9,16 @@ import {
   narrowedOnlyBy,
   SqlWhere,
 } from '../../../shared/infrastructure/sql';
+import { cursorBatches } from '../../../shared/infrastructure/sql-cursor';
 import { CatalogService } from '../../catalog/catalog.service';
 import { Invoice, InvoiceCurrency } from '../domain/invoice';
-import { InvoiceListFilter, InvoiceRepository, InvoiceUnitOfWork, PublicDeposit } from '../domain/invoice.repository';
+import {
+  InvoiceFilter,
+  InvoiceListFilter,
+  InvoiceRepository,
+  InvoiceUnitOfWork,
+  PublicDeposit,
+} from '../domain/invoice.repository';
 import type { TransactionStatus } from '../../../shared/domain/transaction-status';
 import { InvoiceStatus } from '../domain/invoice-status';
 
@@ -48,7 +55,7 @@ const CONFLICTS: Record<string, () => DomainError> = {
     DomainError.conflict('INVOICE_ADDRESS_EXISTS', 'Invoice with this address already exists'),
 };
 
-const SORT_COLUMNS: Record<InvoiceListFilter['sortBy'], string> = {
+const SORT_COLUMNS: Record<InvoiceFilter['sortBy'], string> = {
   id: 'id',
   createdAt: 'created_at',
   updatedAt: 'updated_at',
@@ -115,26 +122,21 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
   }
 
   async list(deploymentId: string, filter: InvoiceListFilter): Promise<{ total: number; items: Invoice[] }> {
-    const where = new SqlWhere().add((p) => `deployment_id = ${p(deploymentId)}`);
-    const { idContains, trackingIdContains } = filter;
-    if (idContains !== undefined) where.add((p) => `id::text ILIKE ${p(containsPattern(idContains))}`);
-    if (trackingIdContains !== undefined)
-      where.add((p) => `tracking_id ILIKE ${p(containsPattern(trackingIdContains))}`);
-    if (filter.createdFrom) where.add((p) => `created_at >= ${p(filter.createdFrom)}`);
-    if (filter.createdTo) where.add((p) => `created_at <= ${p(filter.createdTo)}`);
-    if (filter.updatedFrom) where.add((p) => `updated_at >= ${p(filter.updatedFrom)}`);
-    if (filter.updatedTo) where.add((p) => `updated_at <= ${p(filter.updatedTo)}`);
-    if (filter.currencyIds) where.add((p) => `currency_ids && ${p(filter.currencyIds)}::text[]`);
-    if (filter.statuses) where.add((p) => `status = ANY(${p(filter.statuses)}::text[])`);
+    const where = filterWhere(deploymentId, filter);
     const total = await this.total(deploymentId, filter, where);
-    const direction = filter.sortOrder === 'asc' ? 'ASC' : 'DESC';
-    const column = SORT_COLUMNS[filter.sortBy];
-    const order = column === 'id' ? `id ${direction}` : `${column} ${direction}, id ${direction}`;
     const rows: InvoiceRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM invoices WHERE ${where.sql} ORDER BY ${order} LIMIT ${where.bind(filter.limit)} OFFSET ${where.bind(filter.offset)}`,
+      `SELECT ${COLUMNS} FROM invoices WHERE ${where.sql} ORDER BY ${orderBy(filter)} LIMIT ${where.bind(filter.limit)} OFFSET ${where.bind(filter.offset)}`,
       where.params,
     );
     return { total, items: rows.map((row) => invoiceFromRow(row, this.catalog)) };
+  }
+
+  async *export(deploymentId: string, filter: InvoiceFilter, maxRows: number): AsyncGenerator<Invoice[]> {
+    const where = filterWhere(deploymentId, filter);
+    const sql = `SELECT ${COLUMNS} FROM invoices WHERE ${where.sql} ORDER BY ${orderBy(filter)} LIMIT ${where.bind(maxRows)}`;
+    for await (const rows of cursorBatches<InvoiceRow>(this.dataSource, sql, where.params)) {
+      yield rows.map((row) => invoiceFromRow(row, this.catalog));
+    }
   }
 
   /**
@@ -172,6 +174,28 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
     }
     return result;
   }
+}
+
+/** The list's WHERE clause, for a page and for the export alike. */
+function filterWhere(deploymentId: string, filter: InvoiceFilter): SqlWhere {
+  const where = new SqlWhere().add((p) => `deployment_id = ${p(deploymentId)}`);
+  const { idContains, trackingIdContains } = filter;
+  if (idContains !== undefined) where.add((p) => `id::text ILIKE ${p(containsPattern(idContains))}`);
+  if (trackingIdContains !== undefined) where.add((p) => `tracking_id ILIKE ${p(containsPattern(trackingIdContains))}`);
+  if (filter.createdFrom) where.add((p) => `created_at >= ${p(filter.createdFrom)}`);
+  if (filter.createdTo) where.add((p) => `created_at <= ${p(filter.createdTo)}`);
+  if (filter.updatedFrom) where.add((p) => `updated_at >= ${p(filter.updatedFrom)}`);
+  if (filter.updatedTo) where.add((p) => `updated_at <= ${p(filter.updatedTo)}`);
+  if (filter.currencyIds) where.add((p) => `currency_ids && ${p(filter.currencyIds)}::text[]`);
+  if (filter.statuses) where.add((p) => `status = ANY(${p(filter.statuses)}::text[])`);
+  return where;
+}
+
+/** The list's order; `id` breaks ties in the same direction. */
+function orderBy(filter: InvoiceFilter): string {
+  const direction = filter.sortOrder === 'asc' ? 'ASC' : 'DESC';
+  const column = SORT_COLUMNS[filter.sortBy];
+  return column === 'id' ? `id ${direction}` : `${column} ${direction}, id ${direction}`;
 }
 
 class TypeOrmInvoiceUnit implements InvoiceUnitOfWork {

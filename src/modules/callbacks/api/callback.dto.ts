@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsUUID } from 'class-validator';
+import { UrlField } from '../../../shared/http/body-fields';
 import { PageDto, PaginationQueryDto } from '../../../shared/http/query-params';
 import { IsUuidQuery } from './uuid-query';
 import { CALLBACK_EVENT_TYPES, CALLBACK_OPERATION_TYPES } from '../domain/callback-event';
@@ -22,7 +23,7 @@ export class Callback {
   @ApiProperty({ enum: CALLBACK_STATUSES })
   status: CallbackStatus;
 
-  @ApiProperty({ format: 'uuid', description: 'The invoice or payout id' })
+  @ApiProperty({ format: 'uuid', description: 'The invoice, payout or queue operation id' })
   operationId: string;
 
   @ApiProperty({ enum: CALLBACK_OPERATION_TYPES })
@@ -62,7 +63,7 @@ export class CallbacksResponseDto extends PageDto {
 }
 
 export class CallbacksQueryDto extends PaginationQueryDto {
-  @IsUuidQuery('The invoice or payout id')
+  @IsUuidQuery('The invoice, payout or queue operation id')
   operationId: string;
 }
 
@@ -86,4 +87,10 @@ export class CallbackSecretResponseDto {
     description: 'Shown once: the signing secret (Standard Webhooks), replacing any earlier one',
   })
   secret: string;
+}
+
+/** Where the account's queue notifications go (the `OPERATION_*` callbacks). */
+export class CallbackSettingsDto {
+  @UrlField(true, 'Receives a callback for every change of the queue of every deployment of the account; null: none')
+  operationsCallbackUrl: string | null;
 }

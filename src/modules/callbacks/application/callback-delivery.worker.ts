@@ -14,8 +14,16 @@ const BATCH = 20;
  * Delivers the outbox. Every instance may run it: rows are claimed with `FOR UPDATE SKIP LOCKED`
  * (no two instances claim one row) and a claim is a lease (a crashed instance's row comes due again
  * once the lease passes), so delivery is at least once and, while instances live, exactly once.
+ * A claim takes only the oldest undelivered callback of each resource, so one invoice's, payout's
+ * or queue operation's callbacks reach the receiver in order, one at a time, while other
+ * resources' callbacks go out in parallel.
+ *
  * Plain PostgreSQL rather than a job library: the outbox row must be written in the business
- * transaction anyway, so the queue already lives in this table and nothing else is needed to run.
+ * transaction anyway, so the queue already lives in this table, with the delivery log and resend
+ * the API serves. graphile-worker's named queues run a queue's jobs one at a time but let a later
+ * job go while an earlier one waits for its retry, and pg-boss has no per-key order at all: neither
+ * holds "a later callback waits until the earlier one is SENT or FAILED", which here is one
+ * `NOT EXISTS` in the claim.
  */
 @Injectable()
 export class CallbackDeliveryWorker implements OnApplicationBootstrap, OnApplicationShutdown {

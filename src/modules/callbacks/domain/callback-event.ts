@@ -1,4 +1,7 @@
-/** The event types of SPEC §13, one per status change a merchant integrates on. */
+/**
+ * The event types, one per change a merchant or an approver integrates on: invoices and payouts to
+ * their own callbackUrl, queue operations to the account's operationsCallbackUrl.
+ */
 export const CALLBACK_EVENT_TYPES = [
   'INVOICE_CREATED',
   'INVOICE_DEPOSIT_RECEIVED',
@@ -12,16 +15,24 @@ export const CALLBACK_EVENT_TYPES = [
   'PAYOUT_EXECUTED',
   'PAYOUT_FAILED',
   'PAYOUT_CANCELED',
+  'OPERATION_CREATED',
+  'OPERATION_SIGNED',
+  'OPERATION_READY',
+  'OPERATION_EXECUTED',
+  'OPERATION_FAILED',
+  'OPERATION_CANCELLED',
+  'OPERATION_DELETED',
 ] as const;
 export type CallbackEventType = (typeof CALLBACK_EVENT_TYPES)[number];
 
-export const CALLBACK_OPERATION_TYPES = ['invoice', 'payout'] as const;
+/** What kind of resource a callback's `operationId` names. */
+export const CALLBACK_OPERATION_TYPES = ['invoice', 'payout', 'queue_operation'] as const;
 export type CallbackOperationType = (typeof CALLBACK_OPERATION_TYPES)[number];
 
-/** Something that happened to an invoice or a payout, to be told to its callbackUrl. */
+/** Something that happened to an invoice, a payout or a queue operation, to be told to `url`. */
 export interface CallbackEvent {
   readonly deploymentId: string;
-  /** The resource's callbackUrl at the moment of the change; null means nobody listens. */
+  /** Where to tell it, as set at the moment of the change; null means nobody listens. */
   readonly url: string | null;
   readonly type: CallbackEventType;
   readonly operationId: string;

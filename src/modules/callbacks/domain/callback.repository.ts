@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import type { CallbackEventType, CallbackOperationType } from './callback-event';
 import type { CallbackStatus } from './callback-status';
 
@@ -48,7 +49,10 @@ export abstract class CallbackRepository {
   /**
    * Claims up to `limit` due callbacks for one attempt each: `FOR UPDATE SKIP LOCKED`, so instances
    * never claim the same row, and the row's next attempt is pushed `leaseMs` ahead, so a worker
-   * that dies mid-delivery leaves it due again later instead of lost.
+   * that dies mid-delivery leaves it due again later instead of lost. Only the oldest undelivered
+   * callback of each resource (`operationId`) is claimable: the ones after it wait until it is
+   * SENT or FAILED, so one resource's callbacks arrive in the order its changes happened, and a
+   * claimed row stays undelivered (holding the others back) until its attempt is recorded.
    */
   abstract claimDue(limit: number, leaseMs: number): Promise<CallbackRecord[]>;
   /** Records the attempt unless a later claim (after this one's lease ran out) took the row over. */
@@ -62,6 +66,11 @@ export abstract class CallbackRepository {
   ): Promise<{ total: number; items: CallbackRecord[] }>;
   /** FAILED callbacks among `ids` in the member's accounts go back to the start of the schedule. */
   abstract requeueFailed(memberId: string, ids: readonly string[]): Promise<number>;
+  /** The account's queue-notification URL; null when none is set. */
+  abstract findOperationsCallbackUrl(accountId: string): Promise<string | null>;
+  abstract saveOperationsCallbackUrl(accountId: string, url: string | null): Promise<void>;
+  /** The queue-notification URL of the deployment's account, read inside the caller's transaction. */
+  abstract operationsCallbackUrlOf(manager: EntityManager, deploymentId: string): Promise<string | null>;
   abstract saveSecret(accountId: string, ciphertext: string): Promise<void>;
   abstract findSecret(accountId: string): Promise<string | undefined>;
 }

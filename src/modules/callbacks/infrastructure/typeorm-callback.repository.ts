@@ -47,11 +47,15 @@ export class TypeOrmCallbackRepository extends CallbackRepository {
     const [rows]: [CallbackRow[], number] = await this.dataSource.query(
       `UPDATE callbacks
           SET attempt = attempt + 1, next_attempt_at = now() + $2 * interval '1 millisecond', updated_at = now()
-        WHERE id IN (SELECT id FROM callbacks
-                      WHERE status IN ('CREATED', 'RETRY') AND next_attempt_at <= now()
-                      ORDER BY next_attempt_at, id
+        WHERE id IN (SELECT c.id FROM callbacks c
+                      WHERE c.status IN ('CREATED', 'RETRY') AND c.next_attempt_at <= now()
+                        AND NOT EXISTS (SELECT 1 FROM callbacks earlier
+                                         WHERE earlier.operation_id = c.operation_id
+                                           AND earlier.status IN ('CREATED', 'RETRY')
+                                           AND earlier.seq < c.seq)
+                      ORDER BY c.next_attempt_at, c.seq
                       LIMIT $1
-                      FOR UPDATE SKIP LOCKED)
+                      FOR UPDATE OF c SKIP LOCKED)
        RETURNING ${COLUMNS}`,
       [limit, leaseMs],
     );
@@ -81,7 +85,7 @@ export class TypeOrmCallbackRepository extends CallbackRepository {
       [memberId, operationId],
     );
     const rows: CallbackRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM callbacks WHERE ${where} ORDER BY created_at, id LIMIT $3 OFFSET $4`,
+      `SELECT ${COLUMNS} FROM callbacks WHERE ${where} ORDER BY seq LIMIT $3 OFFSET $4`,
       [memberId, operationId, limit, offset],
     );
     return { total: Number(total), items: rows.map(fromRow) };
@@ -94,6 +98,32 @@ export class TypeOrmCallbackRepository extends CallbackRepository {
       [memberId, ids],
     );
     return count;
+  }
+
+  async findOperationsCallbackUrl(accountId: string): Promise<string | null> {
+    const rows: { operations_callback_url: string | null }[] = await this.dataSource.query(
+      `SELECT operations_callback_url FROM account_callback_settings WHERE account_id = $1`,
+      [accountId],
+    );
+    return rows[0]?.operations_callback_url ?? null;
+  }
+
+  async saveOperationsCallbackUrl(accountId: string, url: string | null): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO account_callback_settings (account_id, operations_callback_url) VALUES ($1, $2)
+       ON CONFLICT (account_id) DO UPDATE SET operations_callback_url = EXCLUDED.operations_callback_url, updated_at = now()`,
+      [accountId, url],
+    );
+  }
+
+  async operationsCallbackUrlOf(manager: EntityManager, deploymentId: string): Promise<string | null> {
+    const rows: { operations_callback_url: string | null }[] = await manager.query(
+      `SELECT s.operations_callback_url FROM deployments d
+         JOIN account_callback_settings s ON s.account_id = d.account_id
+        WHERE d.id = $1`,
+      [deploymentId],
+    );
+    return rows[0]?.operations_callback_url ?? null;
   }
 
   async saveSecret(accountId: string, ciphertext: string): Promise<void> {

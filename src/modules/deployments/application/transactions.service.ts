@@ -5,13 +5,16 @@ import type { Caller } from '../../auth/domain/caller';
 import { currencyMatcher } from '../../catalog/catalog';
 import { CatalogService } from '../../catalog/catalog.service';
 import type { Deployment } from '../domain/deployment';
-import { TransactionReadRepository, TransactionRecord, TransactionSortField } from '../domain/transaction-read-model';
+import {
+  TransactionFilter,
+  TransactionReadRepository,
+  TransactionRecord,
+  TransactionSortField,
+} from '../domain/transaction-read-model';
 import type { TransactionOperationType, TransactionStatus } from '../../../shared/domain/transaction-status';
 
-/** Endpoint 1's parameters, as the controller parsed them (SPEC §1.2, §5). */
-export interface TransactionListQuery {
-  readonly limit: number;
-  readonly offset: string;
+/** Endpoint 1's filters and sort, as the controller parsed them; the export takes these alone. */
+export interface TransactionFilterQuery {
   readonly sortBy?: TransactionSortField;
   readonly sortOrder?: 'asc' | 'desc';
   readonly id?: string;
@@ -30,6 +33,12 @@ export interface TransactionListQuery {
   readonly currencyIsHidden?: boolean;
 }
 
+/** One page of the list. */
+export interface TransactionListQuery extends TransactionFilterQuery {
+  readonly limit: number;
+  readonly offset: string;
+}
+
 /** Endpoints 1-2 (SPEC §5): the read side of the transactions written by chain events. */
 @Injectable()
 export class TransactionsService {
@@ -44,11 +53,31 @@ export class TransactionsService {
     query: TransactionListQuery,
   ): Promise<{ total: number; items: TransactionRecord[] }> {
     return this.transactions.list({
+      ...(await this.filterOf(deployment, caller, query)),
+      limit: query.limit,
+      offset: query.offset,
+    });
+  }
+
+  /** Every transaction the list would show for `query` (all its pages), at most `maxRows`, in batches. */
+  async exportTransactions(
+    deployment: Deployment,
+    caller: Caller,
+    query: TransactionFilterQuery,
+    maxRows: number,
+  ): Promise<AsyncIterable<TransactionRecord[]>> {
+    return this.transactions.export(await this.filterOf(deployment, caller, query), maxRows);
+  }
+
+  private async filterOf(
+    deployment: Deployment,
+    caller: Caller,
+    query: TransactionFilterQuery,
+  ): Promise<TransactionFilter> {
+    return {
       deploymentId: deployment.id,
       sortBy: query.sortBy ?? 'createdAt',
       sortOrder: query.sortOrder ?? 'desc',
-      limit: query.limit,
-      offset: query.offset,
       idContains: query.id,
       txHashContains: query.txHash,
       createdFrom: lowerBound(query.createdFrom),
@@ -60,7 +89,7 @@ export class TransactionsService {
       operationId: query.operationId?.toLowerCase(),
       operationTypes: query.operationTypes?.length ? query.operationTypes : undefined,
       isClaimed: query.isClaimed,
-    });
+    };
   }
 
   async getTransactionDetails(deployment: Deployment, transactionId: string): Promise<TransactionRecord> {
@@ -76,7 +105,7 @@ export class TransactionsService {
    * and never joins the catalog. Undefined: no currency condition. Flags describe a currency, so a
    * transaction without one matches no flag filter.
    */
-  private async currencyIds(caller: Caller, query: TransactionListQuery): Promise<string[] | undefined> {
+  private async currencyIds(caller: Caller, query: TransactionFilterQuery): Promise<string[] | undefined> {
     const hiddenApplies = query.currencyIsHidden !== undefined && caller.kind === 'jwt';
     const flagged = query.currencyIsScam !== undefined || query.currencyIsVerified !== undefined || hiddenApplies;
     // Ids as stored (EVM addresses lowercase); an id the catalog does not know is kept as given.

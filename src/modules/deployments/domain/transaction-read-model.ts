@@ -7,14 +7,11 @@ import {
 
 export type TransactionSortField = 'id' | 'createdAt' | 'updatedAt';
 
-/** A list request after the application resolved catalog flags and hidden currencies into ids. */
-export interface TransactionListCriteria {
+/** The list's filters and sort, after the application resolved catalog flags and hidden currencies into ids. */
+export interface TransactionFilter {
   readonly deploymentId: string;
   readonly sortBy: TransactionSortField;
   readonly sortOrder: 'asc' | 'desc';
-  readonly limit: number;
-  /** A string: (page - 1) × pageSize can exceed 2^53. */
-  readonly offset: string;
   readonly idContains?: string;
   readonly txHashContains?: string;
   /** Inclusive bounds, ISO 8601 UTC with milliseconds (the stored precision). */
@@ -28,6 +25,13 @@ export interface TransactionListCriteria {
   readonly operationId?: string;
   readonly operationTypes?: readonly TransactionOperationType[];
   readonly isClaimed?: boolean;
+}
+
+/** One page of the list. */
+export interface TransactionListCriteria extends TransactionFilter {
+  readonly limit: number;
+  /** A string: (page - 1) × pageSize can exceed 2^53. */
+  readonly offset: string;
 }
 
 /** The invoice a deposit paid, once the invoices table is joined in (see the repository). */
@@ -65,6 +69,8 @@ export interface TransactionRecord {
 export abstract class TransactionReadRepository {
   /** The page and the exact total matching the criteria. */
   abstract list(criteria: TransactionListCriteria): Promise<{ total: number; items: TransactionRecord[] }>;
+  /** Every transaction matching the filter, in its order, at most `maxRows`, in batches from one snapshot. */
+  abstract export(filter: TransactionFilter, maxRows: number): AsyncIterable<TransactionRecord[]>;
   abstract findInDeployment(deploymentId: string, transactionId: string): Promise<TransactionRecord | undefined>;
   abstract hiddenCurrencyIds(memberId: string): Promise<string[]>;
 }

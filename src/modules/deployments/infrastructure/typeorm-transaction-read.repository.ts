@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { containsPattern, SqlWhere } from '../../../shared/infrastructure/sql';
+import { cursorBatches } from '../../../shared/infrastructure/sql-cursor';
 import {
+  TransactionFilter,
   TransactionListCriteria,
   TransactionReadRepository,
   TransactionRecord,
@@ -28,9 +30,18 @@ const LATEST_BOUND_MS = Date.UTC(9000, 0, 1);
 const INVOICE_COLUMNS = `i.id AS invoice_ref_id, i.tracking_id AS invoice_tracking_id, i.status AS invoice_status`;
 const INVOICE_JOIN = `LEFT JOIN invoices i ON i.id = t.invoice_id`;
 
-const ROW_COLUMNS = `t.id, t.direction, t.status, t.chain_id, t.tx_hash, t.currency_id, t.amount, t.from_address, t.to_address,
-  t.operation_id, t.operation_type, t.invoice_id, t.block_number, t.blockchain_fee, t.confirmations, t.is_claimed,
-  t.confirmed_at, t.created_at, t.updated_at, ${INVOICE_COLUMNS}`;
+const TRANSACTION_COLUMNS = `t.id, t.direction, t.status, t.chain_id, t.tx_hash, t.currency_id, t.amount, t.from_address,
+  t.to_address, t.operation_id, t.operation_type, t.invoice_id, t.block_number, t.blockchain_fee, t.confirmations,
+  t.is_claimed, t.confirmed_at, t.created_at, t.updated_at`;
+const ROW_COLUMNS = `${TRANSACTION_COLUMNS}, ${INVOICE_COLUMNS}`;
+
+/**
+ * The same invoice summary as subqueries: the export's WHERE and ORDER BY are the list's, written
+ * on the transactions table's own column names, so no other table may join the FROM clause.
+ */
+const INVOICE_SUBQUERIES = `(SELECT i.id FROM invoices i WHERE i.id = t.invoice_id) AS invoice_ref_id,
+  (SELECT i.tracking_id FROM invoices i WHERE i.id = t.invoice_id) AS invoice_tracking_id,
+  (SELECT i.status FROM invoices i WHERE i.id = t.invoice_id) AS invoice_status`;
 
 interface TransactionRow {
   id: string;
@@ -77,9 +88,7 @@ export class TypeOrmTransactionReadRepository extends TransactionReadRepository 
     const p: Bind = (value) => params.bind(value);
     const total = countExpression(criteria, p);
     const filters = rowFilters(criteria, p);
-    const column = SORT_COLUMN[criteria.sortBy];
-    const direction = criteria.sortOrder === 'asc' ? 'ASC' : 'DESC';
-    const order = column === 'id' ? `id ${direction}` : `${column} ${direction}, id ${direction}`;
+    const order = orderBy(criteria);
     const limit = p(criteria.limit);
     const offset = p(criteria.offset);
     // Ids of the page by an index-only scan of the sort's covering index (cheap even far into the
@@ -99,6 +108,17 @@ export class TypeOrmTransactionReadRepository extends TransactionReadRepository 
     };
   }
 
+  async *export(filter: TransactionFilter, maxRows: number): AsyncGenerator<TransactionRecord[]> {
+    if (filter.currencyIds?.length === 0) return;
+    const params = new SqlWhere();
+    const p: Bind = (value) => params.bind(value);
+    const sql = `SELECT ${TRANSACTION_COLUMNS}, ${INVOICE_SUBQUERIES} FROM transactions t
+                  WHERE ${rowFilters(filter, p)} ORDER BY ${orderBy(filter)} LIMIT ${p(maxRows)}`;
+    for await (const rows of cursorBatches<TransactionRow>(this.dataSource, sql, params.params)) {
+      yield rows.map(toRecord);
+    }
+  }
+
   async findInDeployment(deploymentId: string, transactionId: string): Promise<TransactionRecord | undefined> {
     const rows: TransactionRow[] = await this.dataSource.query(
       `SELECT ${ROW_COLUMNS} FROM transactions t ${INVOICE_JOIN} WHERE t.id = $1 AND t.deployment_id = $2`,
@@ -116,8 +136,15 @@ export class TypeOrmTransactionReadRepository extends TransactionReadRepository 
   }
 }
 
+/** The list's order; `id` breaks ties in the same direction. */
+function orderBy(filter: TransactionFilter): string {
+  const column = SORT_COLUMN[filter.sortBy];
+  const direction = filter.sortOrder === 'asc' ? 'ASC' : 'DESC';
+  return column === 'id' ? `id ${direction}` : `${column} ${direction}, id ${direction}`;
+}
+
 /** Conditions on the columns every rollup keys on. */
-function bucketFilters(criteria: TransactionListCriteria, p: Bind): string[] {
+function bucketFilters(criteria: TransactionFilter, p: Bind): string[] {
   const parts = [`deployment_id = ${p(criteria.deploymentId)}`];
   if (criteria.statuses !== undefined) parts.push(`status = ANY(${p(criteria.statuses)})`);
   if (criteria.currencyIds !== undefined) parts.push(`currency_id = ANY(${p(criteria.currencyIds)})`);
@@ -128,7 +155,7 @@ function bucketFilters(criteria: TransactionListCriteria, p: Bind): string[] {
 
 /** Every filter, on the rows; `created` overrides the created range (for the edges of a count). */
 function rowFilters(
-  criteria: TransactionListCriteria,
+  criteria: TransactionFilter,
   p: Bind,
   created: { from?: string; before?: string; to?: string } = { from: criteria.createdFrom, to: criteria.createdTo },
 ): string {

@@ -1,3 +1,4 @@
+import { OmitType } from '@nestjs/swagger';
 import { CommonListQueryDto, QueryCurrencyIds } from '../../../shared/http/list-query.dto';
 import { QueryArray, QueryText } from '../../../shared/http/query-params';
 import { PAYOUT_STATUSES, PayoutStatus } from '../domain/payout-status';
@@ -19,3 +20,6 @@ export class PayoutsQueryDto extends CommonListQueryDto {
   @QueryText({ description: "Substring of the recipient's address, case-insensitive" })
   toAddress?: string;
 }
+
+/** The list's filters and sort; the export has no pages. */
+export class ExportPayoutsQueryDto extends OmitType(PayoutsQueryDto, ['page', 'pageSize'] as const) {}

@@ -1,5 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { ApiCsvResponse, presentBatches, sendCsv } from '../../../shared/http/csv';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { pageRequest, timestampBound } from '../../../shared/http/query-params';
 import type { Caller } from '../../auth/domain/caller';
@@ -8,9 +11,10 @@ import type { Deployment } from '../../deployments/domain/deployment';
 import { PayoutsService } from '../application/payouts.service';
 import { Payout } from '../domain/payout';
 import { CreatePayoutDto } from './create-payout.dto';
+import { PAYOUT_CSV_COLUMNS } from './payout-csv';
 import { PayoutPresenter } from './payout-presenter';
 import { PayoutDetailResponseDto, PayoutListResponseDto, PayoutResponseDto } from './payout-response.dto';
-import { PayoutsQueryDto } from './payouts-query.dto';
+import { ExportPayoutsQueryDto, PayoutsQueryDto } from './payouts-query.dto';
 import { UpdatePayoutDto } from './update-payout.dto';
 
 const BAD_REQUEST = (description: string) => ApiResponse({ status: 400, description, type: ErrorResponseDto });
@@ -28,6 +32,7 @@ export class PayoutsController {
   constructor(
     private readonly payouts: PayoutsService,
     private readonly presenter: PayoutPresenter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post()
@@ -66,22 +71,33 @@ export class PayoutsController {
   ): Promise<PayoutListResponseDto> {
     const page = pageRequest(query);
     const { total, items } = await this.payouts.list(deployment, {
-      idContains: query.id,
-      trackingIdContains: query.trackingId,
-      createdByContains: query.createdBy,
-      toAddressContains: query.toAddress,
-      createdFrom: timestampBound(query.createdFrom),
-      createdTo: timestampBound(query.createdTo),
-      updatedFrom: timestampBound(query.updatedFrom),
-      updatedTo: timestampBound(query.updatedTo),
-      currencyIds: query.currencyIds?.length ? query.currencyIds : undefined,
-      statuses: query.statuses?.length ? query.statuses : undefined,
-      sortBy: query.sortBy ?? 'createdAt',
-      sortOrder: query.sortOrder ?? 'desc',
+      ...this.filterOf(query),
       limit: page.pageSize,
       offset: page.offset,
     });
     return { total, page: page.page, pageSize: page.pageSize, items: items.map((payout) => this.present(payout)) };
+  }
+
+  // Before `:payoutId`, so `export` is never read as a payout id.
+  @Get('export')
+  @ApiOperation({
+    operationId: 'PayoutsController_exportPayouts_v1',
+    summary: "Every payout the list's filters select, as CSV (at most EXPORT_MAX_ROWS rows)",
+  })
+  @ApiCsvResponse('The payouts, in the sort asked for', PAYOUT_CSV_COLUMNS)
+  @BAD_REQUEST('Invalid query parameter or deployment id')
+  async exportPayouts(
+    @CurrentDeployment() deployment: Deployment,
+    @Query() query: ExportPayoutsQueryDto,
+    @Res() res: Response,
+  ): Promise<void> {
+    const payouts = this.payouts.export(deployment, this.filterOf(query), this.config.exportMaxRows);
+    await sendCsv(
+      res,
+      `payouts-${deployment.id}.csv`,
+      PAYOUT_CSV_COLUMNS,
+      presentBatches(payouts, (payout) => this.present(payout)),
+    );
   }
 
   @Get(':payoutId')
@@ -113,6 +129,24 @@ export class PayoutsController {
         callbackUrl: body.callbackUrl,
       }),
     );
+  }
+
+  /** The list's filters and sort from its query (the export's query is the same without paging). */
+  private filterOf(query: ExportPayoutsQueryDto) {
+    return {
+      idContains: query.id,
+      trackingIdContains: query.trackingId,
+      createdByContains: query.createdBy,
+      toAddressContains: query.toAddress,
+      createdFrom: timestampBound(query.createdFrom),
+      createdTo: timestampBound(query.createdTo),
+      updatedFrom: timestampBound(query.updatedFrom),
+      updatedTo: timestampBound(query.updatedTo),
+      currencyIds: query.currencyIds?.length ? query.currencyIds : undefined,
+      statuses: query.statuses?.length ? query.statuses : undefined,
+      sortBy: query.sortBy ?? 'createdAt',
+      sortOrder: query.sortOrder ?? 'desc',
+    } as const;
   }
 
   private present(payout: Payout): PayoutResponseDto {

@@ -22,6 +22,7 @@ const PROGRESS_BY_STATUS: Record<QueueOperationStatus, OperationProgress> = {
  * payout the truth. Every other reason reports the operation's status.
  */
 const PROGRESS_BY_REASON: Record<OperationChangeReason, OperationProgress | 'status'> = {
+  created: 'status',
   execution_seen: 'BROADCAST',
   executed: 'EXECUTED',
   failed: 'FAILED',

@@ -10,7 +10,7 @@ import type { Deployment } from '../../deployments/domain/deployment';
 import { QueueService } from '../../queue/application/queue.service';
 import { Payout } from '../domain/payout';
 import { payoutCalls } from '../domain/payout-calls';
-import { PayoutListFilter, PayoutRepository } from '../domain/payout.repository';
+import { PayoutFilter, PayoutListFilter, PayoutRepository } from '../domain/payout.repository';
 import type { Currency } from '../../catalog/catalog';
 import { CatalogService } from '../../catalog/catalog.service';
 import { CallbackUrlCheck } from '../../callbacks/application/callback-url-check';
@@ -100,9 +100,21 @@ export class PayoutsService {
     deployment: Deployment,
     filter: Omit<PayoutListFilter, 'currencyIds'> & { currencyIds?: readonly string[] },
   ): Promise<{ total: number; items: Payout[] }> {
-    // Canonical spelling, so a filter in any case matches; unknown ids match nothing.
-    const currencyIds = filter.currencyIds?.map((id) => this.catalog.findCurrency(id)?.id ?? id);
-    return this.payouts.list(deployment.id, { ...filter, currencyIds });
+    return this.payouts.list(deployment.id, this.canonicalCurrencies(filter));
+  }
+
+  /** Every payout the list would show for `filter` (all its pages), at most `maxRows`, in batches. */
+  export(
+    deployment: Deployment,
+    filter: Omit<PayoutFilter, 'currencyIds'> & { currencyIds?: readonly string[] },
+    maxRows: number,
+  ): AsyncIterable<Payout[]> {
+    return this.payouts.export(deployment.id, this.canonicalCurrencies(filter), maxRows);
+  }
+
+  /** Canonical spelling, so a filter in any case matches; unknown ids match nothing. */
+  private canonicalCurrencies<F extends { currencyIds?: readonly string[] }>(filter: F): F {
+    return { ...filter, currencyIds: filter.currencyIds?.map((id) => this.catalog.findCurrency(id)?.id ?? id) };
   }
 
   async get(deployment: Deployment, payoutId: string): Promise<Payout> {

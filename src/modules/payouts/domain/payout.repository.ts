@@ -1,7 +1,8 @@
 import type { Payout } from './payout';
 import type { PayoutStatus } from './payout-status';
 
-export interface PayoutListFilter {
+/** The list's filters and sort. */
+export interface PayoutFilter {
   readonly idContains?: string;
   readonly trackingIdContains?: string;
   readonly createdByContains?: string;
@@ -15,6 +16,10 @@ export interface PayoutListFilter {
   readonly statuses?: readonly PayoutStatus[];
   readonly sortBy: 'id' | 'createdAt' | 'updatedAt';
   readonly sortOrder: 'asc' | 'desc';
+}
+
+/** One page of the list. */
+export interface PayoutListFilter extends PayoutFilter {
   readonly limit: number;
   readonly offset: string;
 }
@@ -36,4 +41,6 @@ export abstract class PayoutRepository {
   abstract within(manager: unknown): PayoutUnitOfWork;
   abstract find(deploymentId: string, payoutId: string): Promise<Payout | undefined>;
   abstract list(deploymentId: string, filter: PayoutListFilter): Promise<{ total: number; items: Payout[] }>;
+  /** Every payout matching the filter, in its order, at most `maxRows`, in batches from one snapshot. */
+  abstract export(deploymentId: string, filter: PayoutFilter, maxRows: number): AsyncIterable<Payout[]>;
 }

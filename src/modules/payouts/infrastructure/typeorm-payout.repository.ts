@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
 import { containsPattern, narrowedOnlyBy, SqlWhere } from '../../../shared/infrastructure/sql';
+import { cursorBatches } from '../../../shared/infrastructure/sql-cursor';
 import { Payout } from '../domain/payout';
-import { PayoutListFilter, PayoutRepository, PayoutUnitOfWork } from '../domain/payout.repository';
+import { PayoutFilter, PayoutListFilter, PayoutRepository, PayoutUnitOfWork } from '../domain/payout.repository';
 import { PayoutStatus } from '../domain/payout-status';
 
 interface PayoutRow {
@@ -26,7 +27,7 @@ interface PayoutRow {
 const COLUMNS = `id, deployment_id, queue_operation_id, currency_id, amount, to_address, tracking_id, callback_url, nonce,
   status, created_by, created_by_member_id, created_at, updated_at`;
 
-const SORT_COLUMNS: Record<PayoutListFilter['sortBy'], string> = {
+const SORT_COLUMNS: Record<PayoutFilter['sortBy'], string> = {
   id: 'id',
   createdAt: 'created_at',
   updatedAt: 'updated_at',
@@ -52,28 +53,21 @@ export class TypeOrmPayoutRepository extends PayoutRepository {
   }
 
   async list(deploymentId: string, filter: PayoutListFilter): Promise<{ total: number; items: Payout[] }> {
-    const where = new SqlWhere().add((p) => `deployment_id = ${p(deploymentId)}`);
-    const { idContains, trackingIdContains, createdByContains, toAddressContains } = filter;
-    if (idContains !== undefined) where.add((p) => `id::text ILIKE ${p(containsPattern(idContains))}`);
-    if (trackingIdContains !== undefined)
-      where.add((p) => `tracking_id ILIKE ${p(containsPattern(trackingIdContains))}`);
-    if (createdByContains !== undefined) where.add((p) => `created_by ILIKE ${p(containsPattern(createdByContains))}`);
-    if (toAddressContains !== undefined) where.add((p) => `to_address ILIKE ${p(containsPattern(toAddressContains))}`);
-    if (filter.createdFrom) where.add((p) => `created_at >= ${p(filter.createdFrom)}`);
-    if (filter.createdTo) where.add((p) => `created_at <= ${p(filter.createdTo)}`);
-    if (filter.updatedFrom) where.add((p) => `updated_at >= ${p(filter.updatedFrom)}`);
-    if (filter.updatedTo) where.add((p) => `updated_at <= ${p(filter.updatedTo)}`);
-    if (filter.currencyIds) where.add((p) => `currency_id = ANY(${p(filter.currencyIds)}::text[])`);
-    if (filter.statuses) where.add((p) => `status = ANY(${p(filter.statuses)}::text[])`);
+    const where = filterWhere(deploymentId, filter);
     const total = await this.total(deploymentId, filter, where);
-    const direction = filter.sortOrder === 'asc' ? 'ASC' : 'DESC';
-    const column = SORT_COLUMNS[filter.sortBy];
-    const order = column === 'id' ? `id ${direction}` : `${column} ${direction}, id ${direction}`;
     const rows: PayoutRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM payouts WHERE ${where.sql} ORDER BY ${order} LIMIT ${where.bind(filter.limit)} OFFSET ${where.bind(filter.offset)}`,
+      `SELECT ${COLUMNS} FROM payouts WHERE ${where.sql} ORDER BY ${orderBy(filter)} LIMIT ${where.bind(filter.limit)} OFFSET ${where.bind(filter.offset)}`,
       where.params,
     );
     return { total, items: rows.map(payoutFromRow) };
+  }
+
+  async *export(deploymentId: string, filter: PayoutFilter, maxRows: number): AsyncGenerator<Payout[]> {
+    const where = filterWhere(deploymentId, filter);
+    const sql = `SELECT ${COLUMNS} FROM payouts WHERE ${where.sql} ORDER BY ${orderBy(filter)} LIMIT ${where.bind(maxRows)}`;
+    for await (const rows of cursorBatches<PayoutRow>(this.dataSource, sql, where.params)) {
+      yield rows.map(payoutFromRow);
+    }
   }
 
   /**
@@ -149,6 +143,30 @@ class TypeOrmPayoutUnit implements PayoutUnitOfWork {
     );
     return rows[0] && payoutFromRow(rows[0]);
   }
+}
+
+/** The list's WHERE clause, for a page and for the export alike. */
+function filterWhere(deploymentId: string, filter: PayoutFilter): SqlWhere {
+  const where = new SqlWhere().add((p) => `deployment_id = ${p(deploymentId)}`);
+  const { idContains, trackingIdContains, createdByContains, toAddressContains } = filter;
+  if (idContains !== undefined) where.add((p) => `id::text ILIKE ${p(containsPattern(idContains))}`);
+  if (trackingIdContains !== undefined) where.add((p) => `tracking_id ILIKE ${p(containsPattern(trackingIdContains))}`);
+  if (createdByContains !== undefined) where.add((p) => `created_by ILIKE ${p(containsPattern(createdByContains))}`);
+  if (toAddressContains !== undefined) where.add((p) => `to_address ILIKE ${p(containsPattern(toAddressContains))}`);
+  if (filter.createdFrom) where.add((p) => `created_at >= ${p(filter.createdFrom)}`);
+  if (filter.createdTo) where.add((p) => `created_at <= ${p(filter.createdTo)}`);
+  if (filter.updatedFrom) where.add((p) => `updated_at >= ${p(filter.updatedFrom)}`);
+  if (filter.updatedTo) where.add((p) => `updated_at <= ${p(filter.updatedTo)}`);
+  if (filter.currencyIds) where.add((p) => `currency_id = ANY(${p(filter.currencyIds)}::text[])`);
+  if (filter.statuses) where.add((p) => `status = ANY(${p(filter.statuses)}::text[])`);
+  return where;
+}
+
+/** The list's order; `id` breaks ties in the same direction. */
+function orderBy(filter: PayoutFilter): string {
+  const direction = filter.sortOrder === 'asc' ? 'ASC' : 'DESC';
+  const column = SORT_COLUMNS[filter.sortBy];
+  return column === 'id' ? `id ${direction}` : `${column} ${direction}, id ${direction}`;
 }
 
 function payoutFromRow(row: PayoutRow): Payout {

@@ -3,8 +3,9 @@ import type { EntityManager } from 'typeorm';
 import type { QueueOperation } from '../domain/queue-operation';
 import type { QueueOperationStatus } from '../domain/queue-operation-status';
 
-/** Why an operation changed, so a follower (a payout) can mirror it. */
+/** Why an operation changed, so a follower (a payout, the queue notifications) can mirror it. */
 export type OperationChangeReason =
+  | 'created' // a new operation, PENDING
   | 'signed' // a signature was accepted (READY when the threshold was reached)
   | 'nonce_changed' // nonce replaced, signatures reset, back to PENDING
   | 'deleted' // deleted by its creator: ends as CANCELLED
@@ -23,7 +24,8 @@ export interface OperationChange {
 export type OperationChangeListener = (change: OperationChange, manager: EntityManager) => Promise<void>;
 
 /**
- * Other contexts follow their operations here (payouts follow their PAYOUT operation, SPEC §8).
+ * Other contexts follow their operations here (payouts follow their PAYOUT operation), and
+ * so do the queue's own notifications (`OperationCallbacks`).
  * Listeners run inside the transaction that changed the operation, so a payout and its operation
  * never disagree; a listener that throws rolls the change back.
  */

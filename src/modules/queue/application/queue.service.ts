@@ -207,6 +207,7 @@ export class QueueService {
       createdAt: new Date(),
     });
     await this.operations.insert(manager, operation);
+    await this.listeners.notify(manager, { operation, previousStatus: operation.storedStatus, reason: 'created' });
     return operation;
   }
 
@@ -307,6 +308,20 @@ export class QueueService {
       await this.listeners.notify(manager, { operation, previousStatus, reason });
   }
 
+  /**
+   * The operation as nobody in particular sees it (no caller: userSigned, canSign, canDelete and
+   * canReject are false), inside the transaction that changed it, which holds the deployment's lock.
+   */
+  async anonymousView(manager: EntityManager, operation: QueueOperation): Promise<QueueOperationView> {
+    const deployment = await this.requireLockedDeployment(manager, operation.deploymentId, 'share');
+    return operation.viewFor(
+      NOBODY,
+      this.signerRules(deployment),
+      await this.queueState(deployment, manager),
+      new Date(),
+    );
+  }
+
   signerRules(deployment: Deployment): SignerRules {
     const version = this.requireVersion(deployment);
     return {
@@ -394,6 +409,9 @@ export class QueueService {
     return deployment;
   }
 }
+
+/** A viewer that is no member and no approver. */
+const NOBODY: OperationActor = { memberId: '', addressHex: '' };
 
 function actorOf(caller: CallerRef): OperationActor {
   return { memberId: caller.memberId, addressHex: caller.addressHex };

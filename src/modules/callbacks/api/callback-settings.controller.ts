@@ -1,0 +1,44 @@
+import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
+import { CallbackSettingsService } from '../application/callback-settings.service';
+import { CallbackSettingsDto } from './callback.dto';
+import { AccountScoped } from './member-access.guard';
+
+const ACCOUNT_ID = ApiParam({ name: 'accountId', schema: { type: 'string', format: 'uuid' } });
+
+/** The account's callback settings: where approvers hear about the queue. Any member may read and change them. */
+@ApiTags('accounts')
+@AccountScoped()
+@Controller('api/v1/accounts/:accountId/callback-settings')
+export class CallbackSettingsController {
+  constructor(private readonly settings: CallbackSettingsService) {}
+
+  @Get()
+  @ACCOUNT_ID
+  @ApiOperation({
+    operationId: 'AccountsController_getCallbackSettings_v1',
+    summary: "The account's callback settings",
+  })
+  @ApiResponse({ status: 200, type: CallbackSettingsDto })
+  get(@Param('accountId') accountId: string): Promise<CallbackSettingsDto> {
+    return this.settings.get(accountId.toLowerCase());
+  }
+
+  @Put()
+  @ACCOUNT_ID
+  @ApiOperation({
+    operationId: 'AccountsController_updateCallbackSettings_v1',
+    summary: 'Set where queue notifications (OPERATION_* callbacks) go; null turns them off',
+  })
+  @ApiBody({ type: CallbackSettingsDto, required: true })
+  @ApiResponse({ status: 200, type: CallbackSettingsDto })
+  @ApiResponse({
+    status: 400,
+    description: 'Missing key, not an http(s) URL, too long, or a private address',
+    type: ErrorResponseDto,
+  })
+  update(@Param('accountId') accountId: string, @Body() body: CallbackSettingsDto): Promise<CallbackSettingsDto> {
+    return this.settings.update(accountId.toLowerCase(), { operationsCallbackUrl: body.operationsCallbackUrl });
+  }
+}
