@@ -38,8 +38,17 @@ export interface AppConfig {
   /** Where fiat rates for balance conversion come from (`RATES_*`). */
   readonly rates: RatesConfig;
   readonly callbacks: CallbackConfig;
+  readonly paymentEvents: PaymentEventsConfig;
   /** The built-in EVM indexer (RPC_URL_<chainId>, INDEXER_*). */
   readonly indexer: IndexerConfig;
+}
+
+/** The payment page's event stream (`GET /api/v1/public/invoices/{publicId}/events`). */
+export interface PaymentEventsConfig {
+  /** How often an open stream sends a comment line, so proxies and browsers keep it open. */
+  readonly keepAliveMs: number;
+  /** Open streams one instance serves at most; more are refused with 503 and the page polls instead. */
+  readonly maxStreams: number;
 }
 
 /** Merchant callbacks (SPEC §13). */
@@ -165,6 +174,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       cacheSeconds: integer(env, 'RATES_CACHE_SECONDS', 60, 1, 86_400),
     },
     callbacks: callbackConfig(env, signingSecret),
+    paymentEvents: {
+      keepAliveMs: integer(env, 'PAYMENT_EVENTS_KEEPALIVE_MS', 15_000, 10, 600_000),
+      maxStreams: integer(env, 'PAYMENT_EVENTS_MAX_STREAMS', 1000, 1, 1_000_000),
+    },
     indexer: indexerConfig(env),
   };
 }
