@@ -101,12 +101,15 @@ const SCRIPT = `
     body.dataset.state=state; body.dataset.status=doc.body.dataset.status;
     if(isFinal(body.dataset.status)) stop();
   }
+  // Only the body: the head's style and the script carry the other response's nonce, and a parsed
+  // copy of them counts as a CSP violation even though it never runs.
+  function bodyOf(html){ var from=html.indexOf('<body'), to=html.lastIndexOf('<script'); return html.slice(from, to>from?to:html.length); }
   function refresh(){
     if(loading){ again=true; return; }
     loading=true;
     fetch(location.href,{cache:'no-store',headers:{accept:'text/html'}})
       .then(function(r){ return r.ok?r.text():null; })
-      .then(function(html){ if(html!==null) swap(new DOMParser().parseFromString(html,'text/html')); })
+      .then(function(html){ if(html!==null) swap(new DOMParser().parseFromString(bodyOf(html),'text/html')); })
       .catch(function(){})
       .then(function(){ loading=false; if(again&&!stopped){ again=false; refresh(); } });
   }
