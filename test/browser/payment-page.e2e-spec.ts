@@ -166,7 +166,8 @@ describeInBrowser('payment page in Chromium', () => {
     expect(await page.locator('#qr').count()).toBe(0);
     expect(await page.locator('#status').innerText()).toBe('Paid');
     expect(await page.locator('#announcer').innerText()).toBe('Paid');
-    expect(await page.locator('#amount-due').innerText()).toBe('0');
+    expect(await page.locator('#received-amount').innerText()).toBe('10');
+    expect(await page.locator('#copy-amount').count()).toBe(0);
     expect(await page.locator('#deposits li').count()).toBe(2);
     expect(await page.evaluate('window.marker')).toBe('same page');
     expect(streams).toEqual([200]);

@@ -60,12 +60,14 @@ a{color:#1d4ed8}
 .outcome-UNRESOLVED{background:#fee2e2;color:#7f1d1d}
 .outcome-CONFIRMING{background:#dbeafe;color:#1e3a8a}
 .deposits{list-style:none;padding:0;margin:0}
-.deposit{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.15rem .75rem;padding:.6rem 0;border-top:1px solid #e5e7eb}
+.deposit{display:grid;grid-template-columns:1fr auto;align-items:baseline;gap:.1rem .75rem;padding:.6rem 0;border-top:1px solid #e5e7eb}
 .deposit:first-child{border-top:0;padding-top:0}
 .deposit-amount{font-weight:600;font-variant-numeric:tabular-nums}
-.deposit-state{font-size:.875rem;color:#4b5563}
+.deposit-state{grid-column:1/-1;grid-row:2;font-size:.875rem;color:#4b5563}
 .deposit-CONFIRMING .deposit-state{color:#1e3a8a;font-weight:600}
 .deposit-FAILED .deposit-state{color:#7f1d1d}
+.deposit-link{font-size:.875rem}
+.confirming{color:#1e3a8a;font-weight:600}
 footer{text-align:center;color:#4b5563;font-size:.875rem;margin-top:1.25rem;display:grid;gap:.5rem}
 footer nav a{padding:.5rem;display:inline-block}
 footer nav a[aria-current]{color:#111827;font-weight:600;text-decoration:none}
@@ -86,13 +88,16 @@ const SCRIPT = `
   var source=null, timer=null, loading=false, again=false, stopped=false;
   function isFinal(status){ return status==='PAID'||status==='UNRESOLVED'; }
   function stop(){ stopped=true; if(source){source.close();source=null;} if(timer){clearInterval(timer);timer=null;} }
+  // What the server last sent per region: a region is replaced only when that changes, so a
+  // button saying "Copied" is not reset by an update that changed nothing around it.
+  var rendered={}, regions=document.querySelectorAll('[data-region]');
+  for(var r=0;r<regions.length;r++) rendered[regions[r].id]=regions[r].innerHTML;
   function swap(doc){
     var focused=document.activeElement&&document.activeElement.id;
-    var regions=document.querySelectorAll('[data-region]');
     for(var i=0;i<regions.length;i++){
       var el=regions[i], next=doc.getElementById(el.id);
       if(!next) continue;
-      if(next.innerHTML!==el.innerHTML) el.innerHTML=next.innerHTML;
+      if(next.innerHTML!==rendered[el.id]){ el.innerHTML=next.innerHTML; rendered[el.id]=next.innerHTML; }
       el.hidden=next.hidden;
     }
     if(focused&&document.activeElement!==document.getElementById(focused)){ var f=document.getElementById(focused); if(f) f.focus(); }
@@ -103,7 +108,7 @@ const SCRIPT = `
   }
   // Only the body: the head's style and the script carry the other response's nonce, and a parsed
   // copy of them counts as a CSP violation even though it never runs.
-  function bodyOf(html){ var from=html.indexOf('<body'), to=html.lastIndexOf('<script'); return html.slice(from, to>from?to:html.length); }
+  function bodyOf(html){ var from=html.indexOf('<body'), to=html.lastIndexOf('</main>'); return html.slice(from, to>from?to:html.length); }
   function refresh(){
     if(loading){ again=true; return; }
     loading=true;
@@ -206,15 +211,26 @@ export function renderPaymentPage(m: PaymentPageModel, request: PageRequest, non
   </div>
 </header>`;
 
-  const status = `<div id="region-status" data-region><p id="status" class="status status-${m.state}">${say(STATE_LABEL[m.state])}</p></div>`;
+  const final = m.state === 'PAID' || m.state === 'UNRESOLVED';
+  const status = `<div id="region-status" data-region><p id="status" class="status status-${m.state}">${say(STATE_LABEL[m.state])}</p>${final ? outcome(m, request, say) : ''}</div>`;
 
   let summary: string;
-  if (m.amountDue !== null) {
+  if (final) {
+    summary =
+      m.paidAmount === null
+        ? ''
+        : `<p class="label" id="amount-due-label">${say('received')}</p>
+  <p class="amount"><span id="received-amount">${e(format.amount(m.paidAmount))}</span> <span class="symbol">${e(symbol)}</span></p>
+  <dl class="facts"><dt>${say('invoiceTotal')}</dt><dd id="requested-amount">${e(format.amount(m.requestedAmount ?? '0'))} ${e(symbol)}</dd></dl>`;
+  } else if (m.amountDue !== null) {
     const facts = [
       `<dt>${say('invoiceTotal')}</dt><dd id="requested-amount">${e(format.amount(m.requestedAmount ?? '0'))} ${e(symbol)}</dd>`,
       m.paidAmount !== null && m.paidAmount !== '0'
         ? `<dt>${say('received')}</dt><dd id="paid-amount">${e(format.amount(m.paidAmount))} ${e(symbol)}</dd>`
         : '',
+      m.confirmingAmount === null
+        ? ''
+        : `<dt>${say('confirming')}</dt><dd id="confirming-amount" class="confirming">${e(format.amount(m.confirmingAmount))} ${e(symbol)}</dd>`,
     ].join('');
     summary = `<p class="label" id="amount-due-label">${say('amountDue')}</p>
   <div class="amount-row">
@@ -240,8 +256,10 @@ export function renderPaymentPage(m: PaymentPageModel, request: PageRequest, non
             })
           : say(d.progress === 'CONFIRMED' ? 'depositConfirmed' : 'depositFailed');
       const link =
-        d.txUrl === null ? '' : ` <a href="${e(d.txUrl)}" rel="noopener noreferrer">${say('viewTransaction')}</a>`;
-      return `<li class="deposit deposit-${d.progress}"><span class="deposit-amount">${e(format.amount(d.amount))} ${e(d.symbol)}</span><span class="deposit-state">${state}${link}</span></li>`;
+        d.txUrl === null
+          ? ''
+          : `<a class="deposit-link" href="${e(d.txUrl)}" rel="noopener noreferrer">${say('viewTransaction')}</a>`;
+      return `<li class="deposit deposit-${d.progress}"><span class="deposit-amount">${e(format.amount(d.amount))} ${e(d.symbol)}</span><span class="deposit-state">${state}</span>${link}</li>`;
     })
     .join('');
   const anyConfirming = m.deposits.some((d) => d.progress === 'CONFIRMING');
@@ -260,16 +278,16 @@ export function renderPaymentPage(m: PaymentPageModel, request: PageRequest, non
 
   const content = `${header}
 ${status}
-<section class="card" id="region-summary" data-region aria-labelledby="amount-due-label">
+<section class="card" id="region-summary" data-region aria-labelledby="amount-due-label"${summary === '' ? ' hidden' : ''}>
   ${summary}
-</section>
-<section class="card" id="region-pay" data-region>
-  ${pay}
 </section>
 <section class="card" id="region-deposits" data-region aria-labelledby="deposits-title"${m.deposits.length === 0 ? ' hidden' : ''}>
   <h2 id="deposits-title">${say('paymentsTitle')}</h2>
   <ul class="deposits" id="deposits">${deposits}</ul>
   ${anyConfirming ? `<p class="muted section-gap">${say('confirmingNotCounted')}</p>` : ''}
+</section>
+<section class="card" id="region-pay" data-region${pay === '' ? ' hidden' : ''}>
+  ${pay}
 </section>
 ${button}
 <footer>
@@ -287,17 +305,20 @@ ${button}
   return document_(request, say('pageTitle', { merchant }), attributes, content, nonce, true);
 }
 
-function payRegion(m: PaymentPageModel, request: PageRequest, say: Say, format: PageFormat): string {
-  const e = escapeHtml;
-  if (m.state === 'PAID' || m.state === 'UNRESOLVED') {
-    const merchant = m.merchantName ?? PAGE_LANGUAGES[request.language].merchantFallback;
-    const paid = m.state === 'PAID';
-    return `<div class="outcome" id="${paid ? 'screen-paid' : 'screen-unresolved'}">
+/** The end of the payer's part, at the top of the page: paid, or the merchant has to look. */
+function outcome(m: PaymentPageModel, request: PageRequest, say: Say): string {
+  const merchant = m.merchantName ?? PAGE_LANGUAGES[request.language].merchantFallback;
+  const paid = m.state === 'PAID';
+  return `<div class="card outcome" id="${paid ? 'screen-paid' : 'screen-unresolved'}">
     <div class="outcome-icon outcome-${m.state}" aria-hidden="true">${paid ? '&#10003;' : '!'}</div>
     <h2>${say(paid ? 'paidTitle' : 'unresolvedTitle')}</h2>
     <p class="muted">${say(paid ? 'paidText' : 'unresolvedText', { merchant })}</p>
   </div>`;
-  }
+}
+
+function payRegion(m: PaymentPageModel, request: PageRequest, say: Say, format: PageFormat): string {
+  const e = escapeHtml;
+  if (m.state === 'PAID' || m.state === 'UNRESOLVED') return '';
   if (m.chosen === null) {
     const choices = m.currencies
       .map(

@@ -63,6 +63,8 @@ export interface PaymentPageModel {
   readonly paidAmount: string | null;
   /** Requested minus paid, as the public invoice reports them; null for "any amount". */
   readonly amountDue: string | null;
+  /** Deposits in the chosen currency still confirming, whole units; null when there are none. */
+  readonly confirmingAmount: string | null;
   /** The amount due in US dollars (two decimals) when the currency has a rate. */
   readonly amountDueUsd: string | null;
   /** Null while the payer has to pick a currency, or when nothing is left to send. */
@@ -157,6 +159,7 @@ export class PaymentPageComposer {
       requestedAmount: shown.requestedAmount,
       paidAmount: shown.paidAmount,
       amountDue: due === null ? null : Amount.fromBaseUnits(due, decimals).toDecimalString(),
+      confirmingAmount: confirmingHere === 0n ? null : Amount.fromBaseUnits(confirmingHere, decimals).toDecimalString(),
       amountDueUsd: dollars(due, chosenCurrency),
       instructions,
       deposits: pageDeposits.map(({ txHash, txUrl, amount, symbol, progress, confirmations }) => ({
