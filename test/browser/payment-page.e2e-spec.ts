@@ -313,7 +313,8 @@ describeInBrowser('payment page in Chromium', () => {
       '#warning',
       '.deposit-state',
       '#merchant-button',
-      'footer p',
+      'footer nav a',
+      '#token-contract',
     ];
     for (const selector of selectors) {
       const [fg, bg, size, weight] = await page

@@ -32,6 +32,7 @@ a{color:#1d4ed8}
 .label{color:#4b5563;font-size:.875rem;margin-bottom:.15rem}
 .amount-row,.copy-row{display:flex;align-items:center;gap:.5rem;justify-content:space-between}
 .amount{font-size:1.875rem;font-weight:700;line-height:1.2;overflow-wrap:anywhere;font-variant-numeric:tabular-nums}
+.amount-long{font-size:1.375rem}
 .amount .symbol{font-size:1.125rem;font-weight:600;color:#374151}
 .fiat{color:#374151;margin-top:.15rem}
 .facts{display:grid;grid-template-columns:auto 1fr;gap:.35rem 1rem;margin:1rem 0 0;font-size:.9375rem}
@@ -47,6 +48,7 @@ a{color:#1d4ed8}
 .secondary{background:#fff;color:#1e3a8a;border:1px solid #c7cdd6;margin-top:.25rem}
 .hint{text-align:center;color:#4b5563;font-size:.875rem;margin:.5rem 0 1rem}
 .section-gap{margin-top:1rem}
+.small-link{font-size:.875rem}
 .mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.8125rem;word-break:break-all}
 .warning{margin-top:1rem;background:#fffbeb;border:1px solid #f59e0b;color:#713f12;border-radius:10px;padding:.6rem .75rem;font-size:.875rem}
 .choices{list-style:none;padding:0;margin:0;display:grid;gap:.5rem}
@@ -232,11 +234,12 @@ export function renderPaymentPage(m: PaymentPageModel, request: PageRequest, non
         ? ''
         : `<dt>${say('confirming')}</dt><dd id="confirming-amount" class="confirming">${e(format.amount(m.confirmingAmount))} ${e(symbol)}</dd>`,
     ].join('');
-    summary = `<p class="label" id="amount-due-label">${say('amountDue')}</p>
-  <div class="amount-row">
-    <p class="amount"><span id="amount-due" data-value="${e(m.amountDue)}">${e(format.amount(m.amountDue))}</span> <span class="symbol">${e(symbol)}</span></p>
+    const long = m.amountDue.length > 11 ? ' amount-long' : '';
+    summary = `<div class="amount-row">
+    <p class="label" id="amount-due-label">${say('amountDue')}</p>
     <button type="button" class="copy" id="copy-amount" data-copy="${e(m.amountDue)}" aria-label="${say('copyAmount')}">${say('copy')}</button>
   </div>
+  <p class="amount${long}"><span id="amount-due" data-value="${e(m.amountDue)}">${e(format.amount(m.amountDue))}</span> <span class="symbol">${e(symbol)}</span></p>
   ${m.amountDueUsd === null ? '' : `<p class="fiat" id="fiat">${say('fiatApprox', { fiat: format.usd(m.amountDueUsd) })}</p>`}
   <dl class="facts">${facts}</dl>`;
   } else {
@@ -292,7 +295,7 @@ ${status}
 ${button}
 <footer>
   <nav aria-label="${say('language')}">${languages}</nav>
-  <p>${say('liveUpdates')}</p>
+  <p id="region-live-note" data-region>${final ? '' : say('liveUpdates')}</p>
 </footer>`;
 
   const attributes = [
@@ -354,12 +357,13 @@ function payRegion(m: PaymentPageModel, request: PageRequest, say: Say, format: 
         });
   const token =
     i.currency.contract === null
-      ? `<dt>${say('tokenContract')}</dt><dd>${say('nativeCoin', { currency, network: m.networkName })}</dd>`
-      : `<dt>${say('tokenContract')}</dt><dd><span class="mono" id="token-contract">${e(i.currency.contract)}</span>${
+      ? `<p class="muted section-gap" id="native-coin">${say('nativeCoin', { currency, network: m.networkName })}</p>`
+      : `<div class="amount-row section-gap"><p class="label">${say('tokenContract')}</p>${
           i.currency.contractUrl === null
             ? ''
-            : `<br><a id="token-explorer" href="${e(i.currency.contractUrl)}" rel="noopener noreferrer">${say('viewOnExplorer')}</a>`
-        }</dd>`;
+            : `<a id="token-explorer" class="small-link" href="${e(i.currency.contractUrl)}" rel="noopener noreferrer">${say('viewOnExplorer')}</a>`
+        }</div>
+    <p class="mono" id="token-contract">${e(i.currency.contract)}</p>`;
   return `<div id="screen-pending">
     <h2 id="send-title">${title}</h2>
     <img id="qr" class="qr" src="${i.qrDataUrl}" alt="${say('qrAlt', { currency })}" data-uri="${e(i.uri)}" width="240" height="240">
@@ -372,8 +376,8 @@ function payRegion(m: PaymentPageModel, request: PageRequest, say: Say, format: 
     </div>
     <dl class="facts">
       <dt>${say('network')}</dt><dd id="network">${e(m.networkName)}</dd>
-      ${token}
     </dl>
+    ${token}
     <p class="warning" id="warning">${say('onlyThisWarning', { currency, network: m.networkName })}</p>
     ${change}
   </div>`;
