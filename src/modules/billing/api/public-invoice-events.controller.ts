@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
-import { ApiExtraModels, ApiOperation, ApiProduces, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { PublicInvoiceWatch } from '../application/public-invoice-watch';
@@ -26,14 +26,17 @@ export class PublicInvoiceEventsController {
     operationId: 'PublicInvoicesController_getEvents_v1',
     summary: "The invoice's changes as Server-Sent Events",
   })
-  @ApiProduces('text/event-stream')
   @ApiResponse({
     status: 200,
     description:
       'A `text/event-stream`. `event: invoice` with `data:` the `PublicInvoiceResponseDto` as JSON, at once and after every change (a deposit seen or confirmed, a new status); a comment line (`: keep-alive`) every 15 seconds; the stream ends after the event that carries PAID or UNRESOLVED.',
     content: {
       'text/event-stream': {
-        schema: { type: 'string', description: `Each event's data is a ${getSchemaPath(PublicInvoiceResponseDto)}` },
+        schema: {
+          type: 'string',
+          description: "Each `invoice` event's `data` is one PublicInvoiceResponseDto as JSON",
+          externalDocs: { url: 'https://html.spec.whatwg.org/multipage/server-sent-events.html' },
+        },
         example: 'event: invoice\ndata: {"publicId":"1","status":"CREATED", …}\n\n: keep-alive\n\n',
       },
     },
@@ -42,6 +45,7 @@ export class PublicInvoiceEventsController {
   @ApiResponse({
     status: 503,
     description: 'This instance holds as many streams as it may; poll the invoice instead',
+    headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } },
     type: ErrorResponseDto,
   })
   async getEvents(@Param('publicId') publicId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
