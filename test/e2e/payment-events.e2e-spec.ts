@@ -142,6 +142,21 @@ describe('payment page events (Server-Sent Events)', () => {
     expect(onA.invoices().at(-1)).toMatchObject({ status: 'PAID' });
   });
 
+  it('survives losing its LISTEN connection: it reconnects, reads the invoice again, and carries later changes', async () => {
+    const invoice = await newInvoice();
+    const stream = await open(baseA, invoice.publicId);
+    await stream.until(() => stream.events.length === 1, 'the first event');
+    const killed: unknown[] = await a.dataSource.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'invoice-change-feed'`,
+    );
+    expect(killed.length).toBeGreaterThan(0);
+    // After the reconnect every open stream reads its invoice again, in case a change fell in the gap.
+    await stream.until(() => stream.events.length === 2, 'the event after the reconnect');
+    await ingest(b, [transfer(d, invoice.invoiceAddress, ETH_USDT, '1000000', 'CONFIRMED', CONFIRMED)]);
+    await stream.until(() => stream.events.length === 3, 'a change after the reconnect');
+    expect(stream.invoices()[2]).toMatchObject({ paidAmount: '1' });
+  });
+
   it('answers 404 in the error shape for an unknown or malformed public id', async () => {
     for (const publicId of ['123456789', 'abc', '0']) {
       const stream = await open(baseA, publicId);
