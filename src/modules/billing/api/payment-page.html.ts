@@ -16,6 +16,7 @@ html{-webkit-text-size-adjust:100%}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;background:#eef1f5;color:#111827}
 main{max-width:28rem;margin:0 auto;padding:1rem .75rem 2rem}
 h1,h2,p{margin:0}
+h1{font-size:1.375rem;line-height:1.3}
 h2{font-size:1.125rem;line-height:1.3;margin-bottom:.75rem}
 a{color:#1d4ed8}
 :focus-visible{outline:3px solid #1d4ed8;outline-offset:2px;border-radius:4px}
@@ -270,7 +271,7 @@ export function renderPaymentPage(m: PaymentPageModel, request: PageRequest, non
   const button =
     m.buttonUrl === null
       ? ''
-      : `<a id="merchant-button" class="button secondary" href="${e(m.buttonUrl)}" rel="noopener noreferrer">${e(m.buttonText ?? PAGE_LANGUAGES[request.language].backToShop)}</a>`;
+      : `<a id="merchant-button" class="button ${final ? 'primary' : 'secondary'}" href="${e(m.buttonUrl)}" rel="noopener noreferrer">${e(m.buttonText ?? PAGE_LANGUAGES[request.language].backToShop)}</a>`;
 
   const languages = (Object.keys(LANGUAGE_NAMES) as PageLanguage[])
     .map(
@@ -292,7 +293,7 @@ ${status}
 <section class="card" id="region-pay" data-region${pay === '' ? ' hidden' : ''}>
   ${pay}
 </section>
-${button}
+<div id="region-merchant" data-region>${button}</div>
 <footer>
   <nav aria-label="${say('language')}">${languages}</nav>
   <p id="region-live-note" data-region>${final ? '' : say('liveUpdates')}</p>
