@@ -245,7 +245,7 @@ export function renderPaymentPage(m: PaymentPageModel, request: PageRequest, non
   <dl class="facts">${facts}</dl>`;
   } else {
     summary = `<p class="label" id="amount-due-label">${say('amountDue')}</p>
-  <p class="amount" id="amount-any">${m.chosen === null ? say('anyAmount') : say('anyAmountOf', { currency: symbol })}</p>`;
+  <p class="amount amount-long" id="amount-any">${m.chosen === null ? say('anyAmount') : say('anyAmountOf', { currency: symbol })}</p>`;
   }
 
   const pay = payRegion(m, request, say, format);
