@@ -1,6 +1,6 @@
-import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiExtraModels, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { PublicInvoiceWatch } from '../application/public-invoice-watch';
 import { isFinalForPayer } from '../domain/invoice-status';
@@ -48,7 +48,7 @@ export class PublicInvoiceEventsController {
     headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } },
     type: ErrorResponseDto,
   })
-  async getEvents(@Param('publicId') publicId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async getEvents(@Param('publicId') publicId: string, @Res() res: Response): Promise<void> {
     let ended = false;
     let stopWatching: (() => void) | undefined;
     let keepAlive: NodeJS.Timeout | undefined;
@@ -61,7 +61,8 @@ export class PublicInvoiceEventsController {
       if (res.headersSent) res.end();
     };
     const release = this.streams.admit(end);
-    req.on('close', end);
+    // The payer left (or the socket died): stop following, free the place.
+    res.on('close', end);
     try {
       stopWatching = await this.watch.watch(publicId, {
         seen: ({ view }) => {
