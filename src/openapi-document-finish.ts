@@ -65,6 +65,8 @@ const DESCRIPTIONS: Record<string, string> = {
     'An invoice as the payment page shows it, by its public id: address, amounts, currencies, status. No credential.',
   PublicInvoicesController_getTransactions_v1:
     'The deposits seen for an invoice, by its public id, with their status and confirmations. No credential.',
+  PublicInvoicesController_getEvents_v1:
+    'The invoice as Server-Sent Events, for the payment page: an `invoice` event at once and after every change, a keep-alive comment every 15 s, the end after PAID or UNRESOLVED. No credential. Capped per instance (503: poll instead).',
   CallbacksController_findAll_v1:
     'Every callback sent or due for one invoice, payout or queue operation, in the order they are delivered, with its attempts, last response code and the start of the last response body.',
   CallbacksController_resend_v1:

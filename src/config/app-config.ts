@@ -40,8 +40,17 @@ export interface AppConfig {
   readonly callbacks: CallbackConfig;
   /** Most rows one CSV export sends (`EXPORT_MAX_ROWS`). */
   readonly exportMaxRows: number;
+  readonly paymentEvents: PaymentEventsConfig;
   /** The built-in indexer of EVM and Tron chains (RPC_URL_<chainId>, INDEXER_*, TRON_API_KEY). */
   readonly indexer: IndexerConfig;
+}
+
+/** The payment page's event stream (`GET /api/v1/public/invoices/{publicId}/events`). */
+export interface PaymentEventsConfig {
+  /** How often an open stream sends a comment line, so proxies and browsers keep it open. */
+  readonly keepAliveMs: number;
+  /** Open streams one instance serves at most; more are refused with 503 and the page polls instead. */
+  readonly maxStreams: number;
 }
 
 /** Merchant callbacks (SPEC §13). */
@@ -168,6 +177,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     callbacks: callbackConfig(env, signingSecret),
     exportMaxRows: integer(env, 'EXPORT_MAX_ROWS', 1_000_000, 1, 100_000_000),
+    paymentEvents: {
+      keepAliveMs: integer(env, 'PAYMENT_EVENTS_KEEPALIVE_MS', 15_000, 10, 600_000),
+      maxStreams: integer(env, 'PAYMENT_EVENTS_MAX_STREAMS', 1000, 1, 1_000_000),
+    },
     indexer: indexerConfig(env),
   };
 }

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createDeployment, TestDeployment, TRON_MAINNET } from '../support/builders';
 import { ingest, TEST_INDEXER_KEY } from '../support/chain-events';
-import { createInvoice, ETH_USDT, invoiceBody, TRON_USDT, transfer } from '../support/invoices';
+import { createInvoice, ETH_USDC, ETH_USDT, invoiceBody, TRON_USDT, transfer } from '../support/invoices';
 import { createTestApp, TestApp } from '../support/test-app';
 
 jest.setTimeout(60_000);
@@ -122,8 +122,22 @@ describe('public invoice and payment page', () => {
       expect(res.text).toContain(`<style nonce="${nonce}">`);
       expect(res.text).not.toMatch(/\son[a-z]+=/i);
       expect(res.text).toContain(inv.invoiceAddress);
-      expect(res.text).toContain('<span id="amount-due">12.5</span> USDT');
-      expect(res.text).toContain('Ethereum');
+      expect(res.text).toContain(
+        '<span id="amount-due" data-value="12.5">12.5</span> <span class="symbol">USDT</span>',
+      );
+      expect(res.text).toContain('data-copy="12.5"');
+      expect(res.text).toContain('<dd id="network">Ethereum</dd>');
+      // The merchant is the account's name; the order is the public id.
+      expect(res.text).toContain('<h1 class="merchant-name" id="merchant">Test team</h1>');
+      expect(res.text).toContain(`Invoice ${inv.publicId}`);
+      // USDT's rate is a dollar: the fiat equivalent of the amount due.
+      expect(res.text).toContain('<p class="fiat" id="fiat">≈ $12.50</p>');
+      // The token's contract, linked to the network's explorer, and the wallet link carries the QR's URI.
+      expect(res.text).toContain('<p class="mono" id="token-contract">0xdAC17F958D2ee523a2206206994597C13D831ec7</p>');
+      expect(res.text).toContain('href="https://etherscan.io/address/0xdAC17F958D2ee523a2206206994597C13D831ec7"');
+      expect(res.text).toContain(
+        `<a id="open-wallet" class="button primary" href="ethereum:0xdAC17F958D2ee523a2206206994597C13D831ec7@1/transfer?address=${inv.invoiceAddress}&#38;uint256=12500000">`,
+      );
       expect(res.text).toContain(
         `data-uri="ethereum:0xdAC17F958D2ee523a2206206994597C13D831ec7@1/transfer?address=${inv.invoiceAddress}&#38;uint256=12500000"`,
       );
@@ -146,10 +160,79 @@ describe('public invoice and payment page', () => {
       );
       expect(tronPage.text).toContain('Tron');
 
-      const any = await invoice({ requestedAmount: null });
+      const any = await invoice({ requestedAmount: null, currencyIds: ['1'] });
       const anyPage = await request(t.http).get(`/pay/${any.publicId}`);
       expect(anyPage.text).toContain(`data-uri="ethereum:${any.invoiceAddress}@1"`);
-      expect(anyPage.text).toContain('Any amount of');
+      expect(anyPage.text).toContain('Any amount of ETH');
+      expect(anyPage.text).not.toContain('id="fiat"');
+    });
+
+    it("asks a multi-currency invoice's payer for the currency first; the QR and link follow the choice", async () => {
+      const multi = await invoice({ requestedAmount: null, currencyIds: [ETH_USDT, ETH_USDC, '1'] });
+      const choose = await request(t.http).get(`/pay/${multi.publicId}`);
+      expect(choose.text).toContain('data-state="CHOOSE_CURRENCY"');
+      expect(choose.text).not.toContain('id="qr"');
+      expect(choose.text).not.toContain('id="open-wallet"');
+      const links = [...choose.text.matchAll(/<a class="choice" href="([^"]+)" data-currency="([^"]+)"/g)].map((m) => [
+        m[1].replace(/&#38;/g, '&'),
+        m[2],
+      ]);
+      expect(links.map(([, id]) => id)).toEqual([ETH_USDT, ETH_USDC, '1']);
+      expect(links[0][0]).toBe(`?currency=${encodeURIComponent(ETH_USDT)}`);
+
+      const usdc = await request(t.http).get(`/pay/${multi.publicId}${links[1][0]}`);
+      expect(usdc.text).toContain('data-state="AWAITING"');
+      expect(usdc.text).toContain(
+        `data-uri="ethereum:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48@1/transfer?address=${multi.invoiceAddress}"`,
+      );
+      expect(usdc.text).toContain('Any amount of USDC');
+      expect(usdc.text).toContain('id="change-currency" href="?"');
+
+      // A currency the invoice does not take, or none at all, asks again.
+      for (const query of ['?currency=56', '?currency=', '?currency=1&currency=56']) {
+        const again = await request(t.http).get(`/pay/${multi.publicId}${query}`);
+        expect(again.status).toBe(200);
+        expect(again.text).toContain('data-state="CHOOSE_CURRENCY"');
+      }
+    });
+
+    it('lists a deposit still confirming apart from the amount due, and the QR asks only for the rest', async () => {
+      const inv = await invoice({ requestedAmount: '10', currencyIds: [ETH_USDT] });
+      await ingest(t, [transfer(d, inv.invoiceAddress, ETH_USDT, '4000000', 'PENDING', { confirmations: 0 })]);
+      const page = await request(t.http).get(`/pay/${inv.publicId}`);
+      expect(page.text).toContain('data-state="CONFIRMING"');
+      expect(page.text).toContain('<span id="amount-due" data-value="10">10</span>');
+      expect(page.text).toContain('Confirming: 0 of 12 confirmations');
+      expect(page.text).toContain('Send the remaining 6 USDT');
+      expect(page.text).toContain(`uint256=6000000"`);
+
+      await ingest(t, [transfer(d, inv.invoiceAddress, ETH_USDT, '6000000', 'PENDING', { confirmations: 0 })]);
+      const covered = await request(t.http).get(`/pay/${inv.publicId}`);
+      expect(covered.text).toContain('id="screen-confirming"');
+      expect(covered.text).not.toContain('id="qr"');
+    });
+
+    it('speaks the Accept-Language, unless ?lang= says otherwise, and formats numbers for it', async () => {
+      const inv = await invoice({ requestedAmount: '12345.5', currencyIds: [ETH_USDT] });
+      const ru = await request(t.http).get(`/pay/${inv.publicId}`).set('Accept-Language', 'ru-RU,ru;q=0.9,en;q=0.8');
+      expect(ru.text).toContain('<html lang="ru">');
+      expect(ru.headers['content-language']).toBe('ru');
+      expect(ru.headers['vary']).toContain('Accept-Language');
+      expect(ru.text).toContain('К оплате');
+      expect(ru.text).toMatch(/data-value="12345.5">12\s345,5</u);
+      expect(ru.text).toMatch(/≈ 12\s345,50\s\$/u);
+
+      const q = await request(t.http).get(`/pay/${inv.publicId}`).set('Accept-Language', 'de;q=1, en;q=0.5, ru;q=0.7');
+      expect(q.text).toContain('<html lang="ru">');
+      const override = await request(t.http).get(`/pay/${inv.publicId}?lang=en`).set('Accept-Language', 'ru');
+      expect(override.text).toContain('<html lang="en">');
+      expect(override.text).toContain('data-value="12345.5">12,345.5<');
+      const unknown = await request(t.http).get(`/pay/${inv.publicId}?lang=xx`).set('Accept-Language', 'fr, ja');
+      expect(unknown.text).toContain('<html lang="en">');
+
+      const missing = await request(t.http).get('/pay/123').set('Accept-Language', 'ru');
+      expect(missing.status).toBe(404);
+      expect(missing.text).toContain('Счёт не найден');
     });
 
     it('escapes the merchant button and shows it only for http(s) links', async () => {
@@ -177,15 +260,6 @@ describe('public invoice and payment page', () => {
         expect(res.headers['content-type']).toMatch(/^text\/html/);
         expect(res.text).toContain('Invoice not found');
       }
-      expect((await request(t.http).get('/pay/123/qr.svg')).status).toBe(404);
-    });
-
-    it('serves the current QR code as SVG', async () => {
-      const inv = await invoice({ requestedAmount: '1', currencyIds: [ETH_USDT] });
-      const res = await request(t.http).get(`/pay/${inv.publicId}/qr.svg`).buffer(true);
-      expect(res.status).toBe(200);
-      expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
-      expect(String(res.body)).toContain('<svg');
     });
   });
 });

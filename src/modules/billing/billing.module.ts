@@ -8,11 +8,17 @@ import { DeploymentsModule } from '../deployments/deployments.module';
 import { InvoicePresenter } from './api/invoice-presenter';
 import { InvoicesController } from './api/invoices.controller';
 import { PaymentPageController } from './api/payment-page.controller';
+import { PaymentPageComposer } from './api/payment-page.model';
+import { PaymentEventStreams } from './api/payment-event-streams';
+import { PublicInvoiceEventsController } from './api/public-invoice-events.controller';
 import { PublicInvoicesController } from './api/public-invoices.controller';
 import { InvoiceCallbacks, InvoiceRepresentation } from './application/invoice-callbacks';
 import { InvoiceDepositHandler } from './application/invoice-deposit.handler';
 import { InvoicesService } from './application/invoices.service';
+import { PublicInvoiceWatch } from './application/public-invoice-watch';
+import { InvoiceChangeFeed } from './domain/invoice-change-feed';
 import { InvoiceRepository } from './domain/invoice.repository';
+import { PgInvoiceChangeFeed } from './infrastructure/pg-invoice-change-feed';
 import { TypeOrmInvoiceRepository } from './infrastructure/typeorm-invoice.repository';
 
 /**
@@ -21,14 +27,18 @@ import { TypeOrmInvoiceRepository } from './infrastructure/typeorm-invoice.repos
  */
 @Module({
   imports: [CatalogModule, ChainModule, DeploymentsModule, CallbacksModule],
-  controllers: [InvoicesController, PublicInvoicesController, PaymentPageController],
+  controllers: [InvoicesController, PublicInvoicesController, PublicInvoiceEventsController, PaymentPageController],
   providers: [
     InvoicesService,
     InvoicePresenter,
     { provide: InvoiceRepresentation, useExisting: InvoicePresenter },
     InvoiceDepositHandler,
     InvoiceCallbacks,
+    PublicInvoiceWatch,
+    PaymentEventStreams,
+    PaymentPageComposer,
     { provide: InvoiceRepository, useClass: TypeOrmInvoiceRepository },
+    { provide: InvoiceChangeFeed, useClass: PgInvoiceChangeFeed },
   ],
   exports: [InvoiceCallbacks],
 })

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { Amount } from '../../../shared/domain/amount';
+import type { Currency } from '../../catalog/catalog';
 import { CatalogService } from '../../catalog/catalog.service';
 import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
 import { InvoiceView } from '../application/invoices.service';
@@ -92,12 +93,24 @@ export class InvoicePresenter {
       const amount = settled.get(id) ?? 0n;
       if (amount === 0n) continue;
       const currency = this.catalog.findCurrency(id);
-      if (currency?.usdRate == null) return null;
-      const rate = Amount.parse(currency.usdRate, RATE_DECIMALS).baseUnits;
-      total += (amount * rate) / 10n ** BigInt(currency.decimals);
+      const value = currency === undefined ? null : usdValue(amount, currency);
+      if (value === null) return null;
+      total += value;
     }
-    const unit = 10n ** BigInt(RATE_DECIMALS - 2);
-    const cents = (total + unit / 2n) / unit;
-    return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
+    return usdCents(total);
   }
+}
+
+/** Base units × the currency's USD rate, in USD × 10^18; null without a rate. */
+export function usdValue(units: bigint, currency: Currency): bigint | null {
+  if (currency.usdRate === null) return null;
+  const rate = Amount.parse(currency.usdRate, RATE_DECIMALS).baseUnits;
+  return (units * rate) / 10n ** BigInt(currency.decimals);
+}
+
+/** USD × 10^18 as a decimal string of dollars, rounded half up to cents: `"12.35"`. */
+export function usdCents(value: bigint): string {
+  const unit = 10n ** BigInt(RATE_DECIMALS - 2);
+  const cents = (value + unit / 2n) / unit;
+  return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
 }

@@ -5,7 +5,7 @@ import { InvoicesService } from '../application/invoices.service';
 import { InvoicePresenter } from './invoice-presenter';
 import { PublicInvoiceResponseDto, PublicInvoiceTransactionDto } from './public-invoice-response.dto';
 
-const PUBLIC_ID = ApiParam({ name: 'publicId', schema: { type: 'string', pattern: '^[0-9]{1,19}$' } });
+export const PUBLIC_ID = ApiParam({ name: 'publicId', schema: { type: 'string', pattern: '^[0-9]{1,19}$' } });
 const NOT_FOUND = ApiResponse({ status: 404, description: 'No invoice with this public id', type: ErrorResponseDto });
 
 /**

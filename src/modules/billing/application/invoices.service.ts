@@ -28,6 +28,18 @@ export interface InvoiceView {
   readonly settledByCurrency: ReadonlyMap<string, bigint>;
 }
 
+/** The payer's view of an invoice: the invoice, its deposits oldest first. */
+export interface PublicInvoiceState {
+  readonly view: InvoiceView;
+  readonly deposits: PublicDeposit[];
+}
+
+/** What the payment page shows besides the payer's view: whom they are paying. */
+export interface PaymentPageData extends PublicInvoiceState {
+  /** The name of the merchant's account. */
+  readonly merchantName: string | null;
+}
+
 /** Public ids are positive 63-bit numbers (bigint column). */
 const MAX_PUBLIC_ID = 2n ** 63n - 1n;
 
@@ -73,12 +85,19 @@ export class InvoicesService {
    * The payer's view (SPEC §13), by the public id in the payment page URL. A malformed id is as
    * unknown as a missing one: the same 404.
    */
-  async getPublic(publicId: string): Promise<{ view: InvoiceView; deposits: PublicDeposit[] }> {
+  async getPublic(publicId: string): Promise<PublicInvoiceState> {
     if (!/^[1-9][0-9]{0,18}$/.test(publicId) || BigInt(publicId) > MAX_PUBLIC_ID) throw INVOICE_NOT_FOUND();
     const invoice = await this.invoices.findByPublicId(BigInt(publicId));
     if (invoice === undefined) throw INVOICE_NOT_FOUND();
     const [view] = await this.views([invoice]);
     return { view, deposits: await this.invoices.deposits(invoice.id) };
+  }
+
+  /** The payer's view with the merchant's name, for the hosted payment page. */
+  async getPaymentPage(publicId: string): Promise<PaymentPageData> {
+    const state = await this.getPublic(publicId);
+    const merchantName = await this.deployments.accountNameOfDeployment(state.view.invoice.toProps().deploymentId);
+    return { ...state, merchantName: merchantName ?? null };
   }
 
   async create(

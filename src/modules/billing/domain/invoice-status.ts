@@ -14,6 +14,15 @@ export const INVOICE_TRANSITIONS: Readonly<Record<InvoiceStatus, readonly Invoic
   UNRESOLVED: ['PAID'],
 };
 
+/**
+ * Whether the payer has nothing left to do: paid, or the merchant has to look at what arrived. The
+ * payment page and its event stream stop here. A person may still move the invoice on (UNRESOLVED →
+ * PAID), and a late deposit may make a PAID invoice UNRESOLVED; both are the merchant's business.
+ */
+export function isFinalForPayer(status: InvoiceStatus): boolean {
+  return status !== 'CREATED';
+}
+
 /** The statuses a client may set through PUT (endpoint 13); the table still has to allow the step. */
 export const MANUAL_INVOICE_STATUSES: readonly InvoiceStatus[] = ['PAID'];
 

@@ -31,6 +31,7 @@ export interface InvoiceListFilter extends InvoiceFilter {
 export interface InvoiceUnitOfWork {
   /** Unique violations become 409 INVOICE_TRACKING_ID_EXISTS / INVOICE_ADDRESS_EXISTS. */
   insert(invoice: Invoice): Promise<void>;
+  /** Also tells the invoice's watchers (`InvoiceChangeFeed`), once the transaction commits. */
   save(invoice: Invoice): Promise<void>;
   findForUpdate(deploymentId: string, invoiceId: string): Promise<Invoice | undefined>;
   findByAddressForUpdate(chainId: string, addressHex: string): Promise<Invoice | undefined>;

@@ -21,6 +21,7 @@ import {
 } from '../domain/invoice.repository';
 import type { TransactionStatus } from '../../../shared/domain/transaction-status';
 import { InvoiceStatus } from '../domain/invoice-status';
+import { INVOICE_CHANGED_CHANNEL } from './pg-invoice-change-feed';
 
 interface InvoiceRow {
   id: string;
@@ -238,10 +239,14 @@ class TypeOrmInvoiceUnit implements InvoiceUnitOfWork {
     const p = invoice.toProps();
     await mapUniqueViolation(
       this.manager.query(
-        `UPDATE invoices
-            SET requested_amount = $2, currency_ids = $3, tracking_id = $4, callback_url = $5, payment_page_button_url = $6,
-                payment_page_button_text = $7, status = $8, paid_amount = $9, updated_at = $10
-          WHERE id = $1`,
+        // The notification leaves with the commit, to every instance's change feed (none on rollback).
+        `WITH saved AS (
+           UPDATE invoices
+              SET requested_amount = $2, currency_ids = $3, tracking_id = $4, callback_url = $5, payment_page_button_url = $6,
+                  payment_page_button_text = $7, status = $8, paid_amount = $9, updated_at = $10
+            WHERE id = $1
+           RETURNING id)
+         SELECT pg_notify('${INVOICE_CHANGED_CHANNEL}', id::text) FROM saved`,
         [
           p.id,
           p.requestedAmount?.toString() ?? null,

@@ -284,6 +284,11 @@ export class DeploymentsService {
     return nonce;
   }
 
+  /** The merchant's name as its customers see it on the payment page. */
+  accountNameOfDeployment(deploymentId: string): Promise<string | undefined> {
+    return this.deployments.accountNameOfDeployment(deploymentId);
+  }
+
   /** The ids of the members of an account (none for an unknown account). */
   accountMemberIds(accountId: string): Promise<string[]> {
     return this.deployments.accountMemberIds(accountId);

@@ -36,6 +36,8 @@ export abstract class DeploymentRepository {
   abstract addAccountMember(accountId: string, memberId: string): Promise<boolean>;
   abstract accountExists(accountId: string): Promise<boolean>;
   abstract accountMemberIds(accountId: string): Promise<string[]>;
+  /** The name of the account that owns the deployment; undefined for an unknown deployment. */
+  abstract accountNameOfDeployment(deploymentId: string): Promise<string | undefined>;
   /** Throws the DEPLOYMENT_EXISTS conflict when the chain already has a deployment at that address. */
   abstract insert(deployment: Deployment): Promise<void>;
   abstract findById(id: string): Promise<Deployment | undefined>;

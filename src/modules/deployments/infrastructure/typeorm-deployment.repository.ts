@@ -247,6 +247,14 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
     return rows.length === 1;
   }
 
+  async accountNameOfDeployment(deploymentId: string): Promise<string | undefined> {
+    const rows: { name: string }[] = await this.dataSource.query(
+      `SELECT a.name FROM deployments d JOIN accounts a ON a.id = d.account_id WHERE d.id = $1`,
+      [deploymentId],
+    );
+    return rows[0]?.name;
+  }
+
   async accountMemberIds(accountId: string): Promise<string[]> {
     const rows: { member_id: string }[] = await this.dataSource.query(
       `SELECT member_id FROM account_members WHERE account_id = $1`,
