@@ -67,9 +67,9 @@ interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The embedded PostgreSQL, run by `own-postgres-server.js` in a process of its own. */
+/** The embedded PostgreSQL, run by `scripts/embedded-postgres-server.js` in a process of its own. */
 function runServer(folder: string, port: number): Promise<RunningServer> {
-  const helper = spawn(process.execPath, [join(__dirname, 'own-postgres-server.js'), folder, String(port)], {
+  const helper = spawn(process.execPath, [join(root, 'scripts', 'embedded-postgres-server.js'), folder, String(port)], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
