@@ -78,6 +78,8 @@ function startApp(databaseUrl, port) {
       LOG_LEVEL: 'error',
       CALLBACK_WORKER: 'false',
       API_RATE_LIMIT: '0',
+      // Every write is a queued payout: the queue must hold them all.
+      QUEUE_NONCE_WINDOW: '1000000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -244,18 +246,22 @@ async function main() {
     }
     let lost = 0;
     for (const [key, id] of acknowledged) if (stored.get(key) !== id) lost += 1;
-    const stuck = unsettled.size;
+    // Stuck: still refused as in progress (409) 30 s after the last fault. Other unsettled keys
+    // (still failing for another reason) are reported apart, as unanswered.
+    const stuck = [...unsettled.values()].filter((status) => status === 409).length;
+    const unanswered = unsettled.size - stuck;
     const report = {
       acknowledged: acknowledged.size,
       lost,
       duplicated,
       stuck,
+      unanswered,
       requests: counts.requests,
       refusedOrCutOff: counts.status,
       faults: { postgresRestarts: PG_RESTARTS, appKills: APP_KILLS },
     };
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    process.exitCode = lost + duplicated + stuck === 0 ? 0 : 1;
+    process.exitCode = lost + duplicated + stuck + unanswered === 0 ? 0 : 1;
   } finally {
     if (app !== undefined && app.exitCode === null) app.kill('SIGKILL');
     await pg.stop();
