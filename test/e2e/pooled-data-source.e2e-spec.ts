@@ -336,8 +336,9 @@ describe('PooledDataSource', () => {
 
     it('sends work left running after it ends to the pool', async () => {
       let late: Promise<unknown> | undefined;
-      await enclosing().enclosingTransaction(async () => {
+      await enclosing().enclosingTransaction(() => {
         late = new Promise((resolve) => setTimeout(resolve, 50)).then(() => pooled.query(`SELECT $1::int AS n`, [7]));
+        return Promise.resolve();
       });
       expect(await late).toEqual([{ n: 7 }]);
     });
