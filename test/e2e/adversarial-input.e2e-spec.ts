@@ -94,7 +94,7 @@ describe('adversarial input', () => {
       const res = await request(t.http)
         .post(queuePath(d.id, '/multisig-config'))
         .set(as())
-        .send({ approvers: [d.approvers[0].address], threshold: 1, calls: Array.from({ length: 30 }, () => ({})) });
+        .send({ approvers: [d.approvers[0].address], threshold: 1, calls: Array.from({ length: 8 }, () => ({})) });
       expectValidation(res);
       expect(res.body.details).toHaveLength(20);
       expect(res.body.message).toMatch(/^\[ERR_400\] Invalid request: \d+ problems, the first 20: /);
