@@ -69,7 +69,8 @@ export class PooledDataSource extends DataSource {
    * Runs `work` in one transaction on one connection, committed when `work` resolves and rolled
    * back when it throws. Every `transaction()` called in `work`'s asynchronous scope becomes a
    * savepoint in it, and every `query()` runs on its connection (so a read after a write sees the
-   * write, and a request never waits for a second pool connection while holding one).
+   * write, and a request never waits for a second pool connection while holding one). They share
+   * one connection, so the transactions inside run one after another, never side by side.
    *
    * Should the process die or PostgreSQL go away before the commit, nothing of it remains: the
    * server rolls back a transaction whose session ended. A session whose client froze is ended by
