@@ -17,7 +17,8 @@ const LEASE_MS = 30_000;
 
 /**
  * Idempotency-Key through real crashes: a PostgreSQL server of the test's own stopped under a
- * request, and the built app in a child process killed with SIGKILL mid-request. Afterwards the
+ * request, and the built app in a child process killed with SIGKILL (or frozen with SIGSTOP)
+ * mid-request. Afterwards the
  * same key either replays the committed response or runs the write once; never a duplicate, never
  * a key stuck in progress past the lease.
  */
@@ -112,6 +113,26 @@ describe('Idempotency-Key through crashes', () => {
     expect(retried.status).toBe(201);
     expect(Date.now() - killedAt).toBeLessThan(LEASE_MS);
     expect(await payoutsTracked('sigkill')).toBe(1);
+  });
+
+  it('a write whose app process froze mid-transaction (SIGSTOP) frees its key within 30 s; the retry runs it once', async () => {
+    child = await startAppProcess(pg.url);
+    const payload = body('sigstop');
+    const lock = await lockDeployment();
+    void postToChild(child, payload, 'sigstop').catch(() => undefined);
+    await waitForLockWaiters(pg.url);
+    // Frozen, not dead: its socket stays open, so only PostgreSQL's idle timeout can end its session.
+    child.child.kill('SIGSTOP');
+    const frozenAt = Date.now();
+    await lock.release();
+    try {
+      const retried = await retryUntilSettled(payload, 'sigstop', frozenAt + LEASE_MS);
+      expect(retried.status).toBe(201);
+      expect(Date.now() - frozenAt).toBeLessThan(LEASE_MS);
+      expect(await payoutsTracked('sigstop')).toBe(1);
+    } finally {
+      await child.kill();
+    }
   });
 
   it('writers cut off by a SIGKILL: each acknowledged write replays its response, each other runs once', async () => {
