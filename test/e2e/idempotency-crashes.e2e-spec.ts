@@ -19,8 +19,7 @@ const LEASE_MS = 30_000;
  * Idempotency-Key through real crashes: a PostgreSQL server of the test's own stopped under a
  * request, and the built app in a child process killed with SIGKILL (or frozen with SIGSTOP)
  * mid-request. Afterwards the same key either replays the committed response or runs the write
- * once; never a duplicate, never
- * a key stuck in progress past the lease.
+ * once; never a duplicate, never a key stuck in progress past the lease.
  */
 describe('Idempotency-Key through crashes', () => {
   let pg: OwnPostgres;
