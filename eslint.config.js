@@ -44,6 +44,7 @@ module.exports = tseslint.config(
           'URLSearchParams',
           'setTimeout',
           'clearTimeout',
+          'AbortSignal',
         ].map((name) => [name, 'readonly']),
       ),
     },

@@ -2,6 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { AppConfig } from './config/app-config';
+import { capConnections } from './shared/http/connection-caps';
 import { bodyParserErrorHandler, jsonBodyParser, queryShapeGuard } from './shared/http/body-parsing';
 import { ErrorResponseFilter } from './shared/http/error-response.filter';
 import { installJsonReply } from './shared/http/json-reply';
@@ -33,6 +34,15 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   attachRouteEnhancers(app);
   setupOpenApi(app);
   boundSlowClients(app.getHttpServer() as Server, config);
+  capConnections(
+    app.getHttpServer() as Server,
+    {
+      maxConnections: config.httpMaxConnections,
+      // Behind a proxy every client arrives from the proxy's address: a cap per address would cap the proxy.
+      maxIdlePerClient: config.trustProxy ? 0 : config.httpMaxIdlePerClient,
+    },
+    logger,
+  );
 }
 
 /**

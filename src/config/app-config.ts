@@ -26,7 +26,13 @@ export interface AppConfig {
   readonly httpHeadersTimeoutSeconds: number;
   readonly httpRequestTimeoutSeconds: number;
   readonly httpKeepAliveTimeoutSeconds: number;
+  /** Open connections the HTTP server accepts in all; more are closed at once. */
+  readonly httpMaxConnections: number;
+  /** Idle keep-alive connections kept per client address; 0 (and always with TRUST_PROXY) means no cap. */
+  readonly httpMaxIdlePerClient: number;
   readonly trustProxy: boolean;
+  /** How far ahead of a deployment's current nonce a queue operation may sit. */
+  readonly queueNonceWindow: bigint;
   readonly publicBaseUrl: string;
   /** Null disables the chain-event intake route. */
   readonly indexerApiKey: string | null;
@@ -161,7 +167,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     httpRequestTimeoutSeconds,
     // Above the idle timeouts of common load balancers (60-65 s), so they close idle connections first.
     httpKeepAliveTimeoutSeconds: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT', 75, 1, 3600),
+    // Below a default file-descriptor limit of 65,536, leaving room for database and Redis sockets.
+    httpMaxConnections: integer(env, 'HTTP_MAX_CONNECTIONS', 10_000, 1, 1_000_000),
+    httpMaxIdlePerClient: integer(env, 'HTTP_MAX_IDLE_PER_CLIENT', 256, 0, 1_000_000),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
+    queueNonceWindow: BigInt(integer(env, 'QUEUE_NONCE_WINDOW', 1000, 1, 1_000_000_000)),
     publicBaseUrl: (url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     indexerApiKey: text(env, 'INDEXER_API_KEY') ?? null,
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Pool } from 'pg';
 import { DataSource, EntityManager, QueryFailedError, QueryRunner } from 'typeorm';
@@ -37,6 +38,10 @@ export const TRANSACTION_ATTEMPTS = 4;
  * manager, so running it again is safe. The statement-level triggers that keep the rollups lock
  * shared rows, so two requests on one deployment can meet in a deadlock the app's own lock order
  * does not rule out; the client would otherwise get a 500 for a request that can simply be redone.
+ *
+ * Last, an enclosing transaction (`enclosingTransaction`): one transaction that every
+ * `transaction()` and `query()` called from inside it joins, so a request's writes and what is
+ * written about them afterwards (an Idempotency-Key's stored response) commit together or not at all.
  */
 export class PooledDataSource extends DataSource {
   private readonly statementNames = new StatementNames(STATEMENT_NAMES_LIMIT);
@@ -47,14 +52,54 @@ export class PooledDataSource extends DataSource {
     first: IsolationLevel | ((manager: EntityManager) => Promise<T>),
     second?: (manager: EntityManager) => Promise<T>,
   ): Promise<T> {
+    const enclosing = openEnclosing();
+    if (enclosing !== undefined) {
+      // A savepoint in the enclosing transaction: a failure rolls back this part only, and a
+      // deadlock's victim runs again from the savepoint. Its isolation is the enclosing one's.
+      if (typeof first !== 'function')
+        throw new Error('an isolation level cannot be chosen inside an enclosing transaction');
+      return retryingConflicts(() => enclosing.runner.manager.transaction(first));
+    }
     return retryingConflicts(() =>
       typeof first === 'function' ? super.transaction(first) : super.transaction(first, second!),
     );
   }
 
+  /**
+   * Runs `work` in one transaction on one connection, committed when `work` resolves and rolled
+   * back when it throws. Every `transaction()` called in `work`'s asynchronous scope becomes a
+   * savepoint in it, and every `query()` runs on its connection (so a read after a write sees the
+   * write, and a request never waits for a second pool connection while holding one). They share
+   * one connection, so the transactions inside run one after another, never side by side.
+   *
+   * Should the process die or PostgreSQL go away before the commit, nothing of it remains: the
+   * server rolls back a transaction whose session ended. A session whose client froze is ended by
+   * PostgreSQL after `ENCLOSING_IDLE_TIMEOUT` idle in the transaction.
+   */
+  async enclosingTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const runner = this.createQueryRunner();
+    const scope: Enclosing = { runner, open: true };
+    try {
+      await runner.startTransaction();
+      await runner.query(`SET LOCAL idle_in_transaction_session_timeout = '${ENCLOSING_IDLE_TIMEOUT}'`);
+      const result = await enclosingScopes.run(scope, () => work(runner.manager));
+      await runner.commitTransaction();
+      return result;
+    } catch (error) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      throw error;
+    } finally {
+      // Work the request started and left running (a timer, an unawaited promise) goes to the pool.
+      scope.open = false;
+      await runner.release();
+    }
+  }
+
   override query<T = unknown>(query: string, parameters?: unknown[], queryRunner?: QueryRunner): Promise<T> {
     // Inside a transaction a failed statement has aborted it: only the whole transaction may run again.
     if (queryRunner !== undefined) return super.query<T>(query, parameters, queryRunner);
+    const enclosing = openEnclosing();
+    if (enclosing !== undefined) return super.query<T>(query, parameters, enclosing.runner);
     if (parameters === undefined || parameters.length === 0 || !this.isInitialized) {
       return retryingConflicts(() => super.query<T>(query, parameters));
     }
@@ -92,6 +137,25 @@ export class PooledDataSource extends DataSource {
       client.release(broken);
     }
   }
+}
+
+/**
+ * How long an enclosing transaction may sit idle before PostgreSQL ends its session: a live request
+ * never pauses that long between statements, and a frozen client's locks (an Idempotency-Key held
+ * in progress) are free again well within 30 s.
+ */
+export const ENCLOSING_IDLE_TIMEOUT = '20s';
+
+interface Enclosing {
+  readonly runner: QueryRunner;
+  open: boolean;
+}
+
+const enclosingScopes = new AsyncLocalStorage<Enclosing>();
+
+function openEnclosing(): Enclosing | undefined {
+  const scope = enclosingScopes.getStore();
+  return scope?.open === true ? scope : undefined;
 }
 
 /**

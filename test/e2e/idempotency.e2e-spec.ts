@@ -72,19 +72,60 @@ describe('Idempotency-Key', () => {
 
   it('answers 409 IDEMPOTENCY_KEY_IN_USE while the first request with the key is still running', async () => {
     const body = payoutBody({ trackingId: 'in-flight' });
-    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
-    // The row the first request inserts before its handler runs, as it looks while that handler works.
-    await t.dataSource.query(
-      `INSERT INTO idempotency_keys (credential_hash, method, path, idempotency_key, request_hash, status, expires_at)
-       VALUES ($1, 'POST', $2, 'in-flight', $3, 'IN_PROGRESS', now() + interval '1 hour')`,
-      [sha(`api-key:${d.members[0].apiKey}`), `${payoutsPath}${d.id}/payouts`, sha(JSON.stringify(['', body]))],
-    );
-    const res = await postPayout(body, 'in-flight');
-    expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ statusCode: 409, code: 'IDEMPOTENCY_KEY_IN_USE' });
-    expect(await count(`SELECT count(*) AS n FROM payouts WHERE tracking_id = 'in-flight'`, [])).toBe(0);
-    // Another body under the running key is still the reuse error, not a wait.
+    // The first request waits on the deployment row, held by another transaction.
+    const holder = t.dataSource.createQueryRunner();
+    await holder.startTransaction();
+    await holder.query(`SELECT 1 FROM deployments WHERE id = $1 FOR UPDATE`, [d.id]);
+    const first = postPayout(body, 'in-flight').then((res) => res);
+    try {
+      await waitForLockWaiter();
+      const second = await postPayout(body, 'in-flight');
+      expect(second.status).toBe(409);
+      expect(second.body).toMatchObject({ statusCode: 409, code: 'IDEMPOTENCY_KEY_IN_USE' });
+      expect(second.headers['idempotent-replayed']).toBeUndefined();
+    } finally {
+      await holder.rollbackTransaction();
+      await holder.release();
+    }
+    const done = await first;
+    expect(done.status).toBe(201);
+    expect(await count(`SELECT count(*) AS n FROM payouts WHERE tracking_id = 'in-flight'`, [])).toBe(1);
+    // Once it committed, the key replays it, and another body under it is the reuse error.
+    const replay = await postPayout(body, 'in-flight');
+    expect(replay.status).toBe(201);
+    expect(replay.body).toEqual(done.body);
     expect((await postPayout({ ...body, amount: '3' }, 'in-flight')).status).toBe(422);
+  });
+
+  /** Until a session of the app waits for a row lock. */
+  async function waitForLockWaiter(): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const waiting = await count(
+        `SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+        [],
+      );
+      if (waiting > 0) return;
+      if (Date.now() > deadline) throw new Error('the request never waited for the row lock');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('keeps nothing of a request refused inside its transaction: no stored key, and the retry runs', async () => {
+    const reject = (nonce: string, key: string) =>
+      request(t.http)
+        .post(`${payoutsPath}${d.id}/operations/reject`)
+        .set('x-api-key', d.members[0].apiKey)
+        .set('Idempotency-Key', key)
+        .send({ nonce });
+    expect((await reject('500', 'reject-a')).status).toBe(201);
+    // A second live REJECT at one nonce is refused by a unique index, inside the write's transaction.
+    const refused = await reject('500', 'reject-b');
+    expect(refused.status).toBe(400);
+    expect(await count(`SELECT count(*) AS n FROM idempotency_keys WHERE idempotency_key = 'reject-b'`, [])).toBe(0);
+    const retried = await reject('501', 'reject-b');
+    expect(retried.status).toBe(201);
+    expect(retried.body.nonce).toBe('501');
   });
 
   it('without the header every POST runs', async () => {

@@ -280,4 +280,67 @@ describe('PooledDataSource', () => {
       expect([runs, await flakyCalls()]).toEqual([1, 2]);
     });
   });
+
+  describe('an enclosing transaction', () => {
+    const enclosing = () => pooled as PooledDataSource;
+    const names = async (id: number) =>
+      ((await plain.query(`SELECT name FROM pooled_probe WHERE id = $1`, [id])) as { name: string }[]).map(
+        (row) => row.name,
+      );
+
+    it('commits what its transactions and statements wrote, together; a statement sees what was written', async () => {
+      const seen = await enclosing().enclosingTransaction(async () => {
+        await pooled.transaction((manager) => manager.query(`INSERT INTO pooled_probe VALUES (701, 'inner', 1)`));
+        await pooled.query(`INSERT INTO pooled_probe VALUES ($1, $2, 1)`, [702, 'statement']);
+        // Not committed yet: another connection does not see it, the enclosing one does.
+        expect(await names(701)).toEqual([]);
+        return pooled.query(`SELECT name FROM pooled_probe WHERE id = ANY($1) ORDER BY id`, [[701, 702]]);
+      });
+      expect(seen).toEqual([{ name: 'inner' }, { name: 'statement' }]);
+      expect([await names(701), await names(702)]).toEqual([['inner'], ['statement']]);
+    });
+
+    it('rolls everything back when its work throws, the inner transactions that returned included', async () => {
+      await expect(
+        enclosing().enclosingTransaction(async () => {
+          await pooled.transaction((manager) => manager.query(`INSERT INTO pooled_probe VALUES (703, 'gone', 1)`));
+          throw new Error('the handler failed');
+        }),
+      ).rejects.toThrow('the handler failed');
+      expect(await names(703)).toEqual([]);
+    });
+
+    it('rolls back only a failed inner transaction (a savepoint); the rest goes on and commits', async () => {
+      await enclosing().enclosingTransaction(async () => {
+        await pooled.query(`INSERT INTO pooled_probe VALUES ($1, $2, 1)`, [704, 'kept']);
+        await expect(
+          pooled.transaction(async (manager) => {
+            await manager.query(`INSERT INTO pooled_probe VALUES (705, 'undone', 1)`);
+            await manager.query(`INSERT INTO pooled_probe VALUES (704, 'duplicate', 1)`);
+          }),
+        ).rejects.toMatchObject({ driverError: { code: '23505' } });
+      });
+      expect([await names(704), await names(705)]).toEqual([['kept'], []]);
+    });
+
+    it('runs a deadlock victim again from its savepoint', async () => {
+      let runs = 0;
+      await enclosing().enclosingTransaction(() =>
+        pooled.transaction(async (manager) => {
+          runs += 1;
+          await manager.query(`SELECT pooled_flaky($1, $2) AS n`, [1, '40P01']);
+        }),
+      );
+      expect(runs).toBe(2);
+    });
+
+    it('sends work left running after it ends to the pool', async () => {
+      let late: Promise<unknown> | undefined;
+      await enclosing().enclosingTransaction(() => {
+        late = new Promise((resolve) => setTimeout(resolve, 50)).then(() => pooled.query(`SELECT $1::int AS n`, [7]));
+        return Promise.resolve();
+      });
+      expect(await late).toEqual([{ n: 7 }]);
+    });
+  });
 });

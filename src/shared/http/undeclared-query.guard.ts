@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import { DomainError } from '../domain/domain-error';
+import { validationFailed } from './validation';
 
 /**
  * Handlers with a query DTO reject unknown parameters through the validation pipe. This guard
@@ -13,11 +13,7 @@ export class UndeclaredQueryGuard implements CanActivate {
     const query = context.switchToHttp().getRequest<Request>().query;
     const keys = Object.keys(query ?? {});
     if (keys.length > 0) {
-      throw DomainError.invalid(
-        'VALIDATION_FAILED',
-        `Invalid request: ${keys.join(', ')}`,
-        keys.map((field) => ({ field, message: `${field} is not allowed` })),
-      );
+      throw validationFailed(keys.map((field) => ({ field, message: `${field} is not allowed` })));
     }
     return true;
   }

@@ -25,6 +25,7 @@ import {
   QueueOperationStatus,
   QueueOperationType,
 } from '../domain/queue-operation-status';
+import { MAX_OPERATION_CALLDATA_BYTES, MAX_OPERATION_CALLS } from '../domain/call';
 
 const NONCE = /^\d{1,78}$/;
 
@@ -65,10 +66,15 @@ export class CreateMultisigConfigChangeOperationDto {
   @Min(1)
   threshold: number;
 
-  @ApiProperty({ type: [CallDto], minItems: 1 })
+  @ApiProperty({
+    type: [CallDto],
+    minItems: 1,
+    maxItems: MAX_OPERATION_CALLS,
+    description: `At most ${MAX_OPERATION_CALLS} calls, whose data hold at most ${MAX_OPERATION_CALLDATA_BYTES} bytes together (else 400)`,
+  })
   @IsArray()
   @ArrayMinSize(1)
-  @ArrayMaxSize(100)
+  @ArrayMaxSize(MAX_OPERATION_CALLS)
   @ValidateNested({ each: true })
   @IsObject({ each: true })
   @Type(() => CallDto)

@@ -1,15 +1,15 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { DataSource, EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { isUuid, uuidv7 } from '../../../shared/domain/ids';
-import { UINT256_MAX } from '../../../shared/domain/amount';
-import { parseNonce } from '../../../shared/domain/nonce';
+import { assertNonceInWindow, parseNonce } from '../../../shared/domain/nonce';
 import type { SmartContractVersion } from '../../catalog/catalog';
 import { CatalogService } from '../../catalog/catalog.service';
 import { DeploymentsService } from '../../deployments/application/deployments.service';
 import type { Deployment } from '../../deployments/domain/deployment';
-import { Call, CallWire, parseCall } from '../domain/call';
+import { Call, CallWire, parseCalls } from '../domain/call';
 import { signatureFormatFor, SigningDomain, verifySubmittedSignature } from '../domain/operation-signature';
 import {
   OperationActor,
@@ -84,6 +84,7 @@ export class QueueService {
     private readonly catalog: CatalogService,
     private readonly listeners: QueueOperationListeners,
     private readonly deployments: DeploymentsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async list(deployment: Deployment, caller: CallerRef, query: QueueListQuery): Promise<QueuePage> {
@@ -134,7 +135,7 @@ export class QueueService {
     );
     deployment.assertConfigChange(approvers, input.threshold);
     if (input.calls.length === 0) throw DomainError.field('calls', 'calls must hold at least one call');
-    const calls = input.calls.map((call, index) => parseCall(call, deployment.networkType, index));
+    const calls = parseCalls(input.calls, deployment.networkType);
     const sorted = [...approvers].sort((a, b) => (a.hex20 < b.hex20 ? -1 : 1));
     return this.dataSource.transaction(async (manager) => {
       const operation = await this.createOperation(manager, {
@@ -173,23 +174,28 @@ export class QueueService {
     const deployment = await this.requireLockedDeployment(manager, command.deployment.id, 'update');
     let nonce: bigint;
     if (command.nonce === undefined) {
+      const windowEnd = deployment.currentNonce + this.config.queueNonceWindow;
       nonce = await this.operations.nextFreeNonce(manager, deployment.id, deployment.currentNonce);
-      if (nonce > UINT256_MAX) {
-        // A live operation holds nonce 2^256-1: no default is left that the contract could execute.
-        throw DomainError.field(
-          'nonce',
-          'the next free nonce would exceed 2^256-1: delete the live operation that holds nonce 2^256-1',
-          'INVALID_NONCE',
+      // An operation parked at the far end of the window must not leave the service without a
+      // nonce to choose: then the lowest free one is taken instead.
+      if (nonce >= windowEnd) {
+        const lowest = await this.operations.lowestFreeNonce(
+          manager,
+          deployment.id,
+          deployment.currentNonce,
+          windowEnd,
         );
+        if (lowest === undefined) {
+          throw DomainError.field(
+            'nonce',
+            `every nonce below ${windowEnd} holds a live operation: execute or delete queued operations first`,
+            'INVALID_NONCE',
+          );
+        }
+        nonce = lowest;
       }
     } else {
-      if (command.nonce < deployment.currentNonce) {
-        throw DomainError.field(
-          'nonce',
-          `nonce must be at least the next executable nonce ${deployment.currentNonce}`,
-          'INVALID_NONCE',
-        );
-      }
+      assertNonceInWindow(command.nonce, deployment.currentNonce, this.config.queueNonceWindow);
       nonce = command.nonce;
     }
     const operation = QueueOperation.create({
@@ -262,7 +268,13 @@ export class QueueService {
     return this.dataSource.transaction(async (manager) => {
       const { current, operation } = await this.lockOperation(manager, deployment.id, operationId, 'update');
       const previousStatus = operation.storedStatus;
-      operation.changeNonce(nonce, actorOf(caller), this.signerRules(current), current.currentNonce, new Date());
+      operation.changeNonce(
+        nonce,
+        actorOf(caller),
+        this.signerRules(current),
+        { currentNonce: current.currentNonce, window: this.config.queueNonceWindow },
+        new Date(),
+      );
       await this.operations.deleteSignatures(manager, operation.id);
       await this.operations.save(manager, operation);
       await this.listeners.notify(manager, { operation, previousStatus, reason: 'nonce_changed' });

@@ -38,6 +38,33 @@ export function parseCall(input: CallWire, networkType: NetworkType, index: numb
   return { to, value: BigInt(input.value), data: input.data.toLowerCase() as `0x${string}` };
 }
 
+/** Calls in one operation. */
+export const MAX_OPERATION_CALLS = 8;
+/** Calldata of one operation's calls together, in bytes (twice that in hex on the wire). */
+export const MAX_OPERATION_CALLDATA_BYTES = 2_560;
+
+/**
+ * An operation's calls from the wire. Their size is capped because every queue list carries them:
+ * a hundred operations of 100 kB each made a 10 MB page that slowed every other tenant down. The
+ * cap holds the calls a treasury signs (transfers, approvals, swaps through a router, a batch of a
+ * few) and keeps a page of a hundred operations under 1 MB.
+ */
+export function parseCalls(inputs: readonly CallWire[], networkType: NetworkType): Call[] {
+  if (inputs.length > MAX_OPERATION_CALLS) {
+    throw DomainError.field('calls', `calls may hold at most ${MAX_OPERATION_CALLS} calls`, 'CALLS_TOO_LARGE');
+  }
+  const calls = inputs.map((input, index) => parseCall(input, networkType, index));
+  const bytes = calls.reduce((sum, call) => sum + (call.data.length - 2) / 2, 0);
+  if (bytes > MAX_OPERATION_CALLDATA_BYTES) {
+    throw DomainError.field(
+      'calls',
+      `the data of all calls together may hold at most ${MAX_OPERATION_CALLDATA_BYTES} bytes (got ${bytes})`,
+      'CALLS_TOO_LARGE',
+    );
+  }
+  return calls;
+}
+
 /**
  * The wire form. A Tron call's `to` is its 20-byte 0x-hex form (EIP-55 cased), the form the
  * wallet ABI encodes and the SDK passes to viem (SPEC §12.2); Tron addresses elsewhere stay base58.

@@ -65,6 +65,13 @@ export abstract class QueueOperationRepository {
   ): Promise<QueueOperation[]>;
   /** max(currentNonce, highest nonce of a live operation + 1). */
   abstract nextFreeNonce(manager: EntityManager, deploymentId: string, currentNonce: bigint): Promise<bigint>;
+  /** The lowest nonce from `currentNonce` below `end` that no live operation holds; undefined when none is left. */
+  abstract lowestFreeNonce(
+    manager: EntityManager,
+    deploymentId: string,
+    currentNonce: bigint,
+    end: bigint,
+  ): Promise<bigint | undefined>;
 
   abstract findById(deploymentId: string, id: string, networkType: NetworkType): Promise<QueueOperation | undefined>;
   abstract list(

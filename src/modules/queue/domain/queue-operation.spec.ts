@@ -104,14 +104,36 @@ describe('QueueOperation', () => {
     const op = operation();
     op.addSignature(signatureOf(0), rules, now);
     op.addSignature(signatureOf(1), rules, now);
-    expect(() => op.changeNonce(9n, { memberId: 'x', addressHex: '0x' + 'cd'.repeat(20) }, rules, 3n, now)).toThrow(
-      DomainError,
-    );
-    expect(() => op.changeNonce(2n, creator, rules, 3n, now)).toThrow(
+    expect(() =>
+      op.changeNonce(
+        9n,
+        { memberId: 'x', addressHex: '0x' + 'cd'.repeat(20) },
+        rules,
+        { currentNonce: 3n, window: 1000n },
+        now,
+      ),
+    ).toThrow(DomainError);
+    expect(() => op.changeNonce(2n, creator, rules, { currentNonce: 3n, window: 1000n }, now)).toThrow(
       expect.objectContaining({ code: 'INVALID_NONCE' }),
     );
-    op.changeNonce(9n, { memberId: 'x', addressHex: approvers[1].hex20 }, rules, 3n, now);
+    op.changeNonce(
+      9n,
+      { memberId: 'x', addressHex: approvers[1].hex20 },
+      rules,
+      { currentNonce: 3n, window: 1000n },
+      now,
+    );
     expect(op.toProps()).toMatchObject({ nonce: 9n, status: 'PENDING', signatures: [], signatureBlob: null });
+  });
+
+  it('a nonce change stays below currentNonce + the window', () => {
+    const op = operation();
+    const window = { currentNonce: 3n, window: 1000n };
+    expect(() => op.changeNonce(1003n, creator, rules, window, now)).toThrow(
+      expect.objectContaining({ code: 'INVALID_NONCE' }),
+    );
+    op.changeNonce(1002n, creator, rules, window, now);
+    expect(op.toProps().nonce).toBe(1002n);
   });
 
   it('a DAPP_TRANSACTION past expiresAt reads CANCELLED', () => {

@@ -1,6 +1,7 @@
 import type { Hex } from 'viem';
 import { Address, NetworkType } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
+import { assertNonceInWindow } from '../../../shared/domain/nonce';
 import { Call, callToWire, CallWire } from './call';
 import { compareHex, packSignatureBlob, signatureEntry, SignatureFormat } from './operation-signature';
 import {
@@ -229,19 +230,19 @@ export class QueueOperation {
   }
 
   /** SPEC §6 (9): the creator or an approver; live; not below the next executable nonce. */
-  changeNonce(nonce: bigint, actor: OperationActor, rules: SignerRules, currentNonce: bigint, now: Date): void {
+  changeNonce(
+    nonce: bigint,
+    actor: OperationActor,
+    rules: SignerRules,
+    nonces: { readonly currentNonce: bigint; readonly window: bigint },
+    now: Date,
+  ): void {
     const isApprover = rules.approvers.some((approver) => approver.hex20 === actor.addressHex.toLowerCase());
     if (actor.memberId !== this.props.createdByMemberId && !isApprover) {
       throw DomainError.invalid('NONCE_CHANGE_NOT_ALLOWED', 'Only the creator or an approver may change the nonce');
     }
     this.assertEditable(now, 'OPERATION_NOT_EDITABLE', 'Operation nonce can only change while it is PENDING or READY');
-    if (nonce < currentNonce) {
-      throw DomainError.field(
-        'nonce',
-        `nonce must be at least the next executable nonce ${currentNonce}`,
-        'INVALID_NONCE',
-      );
-    }
+    assertNonceInWindow(nonce, nonces.currentNonce, nonces.window);
     assertQueueTransition(this.props.status, 'PENDING');
     this.props = { ...this.props, nonce, signatures: [], status: 'PENDING', signatureBlob: null };
   }

@@ -220,6 +220,26 @@ export class TypeOrmQueueOperationRepository extends QueueOperationRepository {
     return next > currentNonce ? next : currentNonce;
   }
 
+  async lowestFreeNonce(
+    manager: EntityManager,
+    deploymentId: string,
+    currentNonce: bigint,
+    end: bigint,
+  ): Promise<bigint | undefined> {
+    // The first free nonce is currentNonce itself or just above a held one: only those are candidates.
+    const rows: { lowest: string | null }[] = await manager.query(
+      `SELECT min(c.nonce)::text AS lowest
+         FROM (SELECT $2::numeric AS nonce
+               UNION ALL
+               SELECT o.nonce + 1 FROM queue_operations o WHERE o.deployment_id = $1 AND o.nonce >= $2 AND ${LIVE}) c
+        WHERE c.nonce < $3
+          AND NOT EXISTS (SELECT 1 FROM queue_operations o
+                           WHERE o.deployment_id = $1 AND o.nonce = c.nonce AND ${LIVE})`,
+      [deploymentId, currentNonce.toString(), end.toString()],
+    );
+    return rows[0].lowest === null ? undefined : BigInt(rows[0].lowest);
+  }
+
   async findById(deploymentId: string, id: string, networkType: NetworkType): Promise<QueueOperation | undefined> {
     const rows: OperationRow[] = await this.dataSource.query(
       `SELECT ${COLUMNS} FROM queue_operations o WHERE o.deployment_id = $1 AND o.id = $2 AND o.deleted_at IS NULL`,

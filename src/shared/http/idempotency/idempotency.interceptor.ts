@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
-import { catchError, from, mergeMap, Observable, of } from 'rxjs';
+import { from, lastValueFrom, Observable } from 'rxjs';
 import { DomainError } from '../../domain/domain-error';
 import { SKIP_IDEMPOTENCY } from './idempotency.decorators';
 import { IdempotencyScope, IdempotencyStore } from './idempotency.store';
@@ -20,13 +20,13 @@ interface AuthenticatedRequest extends Request {
  * `Idempotency-Key` on every POST and PATCH under /api/v1 (SPEC §13). Runs after the guards (so
  * the caller is known and a bad credential is still a 401) and before validation and the handler:
  *
- * - the key's row is inserted first (`IdempotencyStore.reserve`); whoever inserts it runs the
- *   handler, and its response (status and body) is stored for 24 h;
+ * - the handler runs inside `IdempotencyStore.once`, in one database transaction with the stored
+ *   response: the write and its replay commit together, or neither does;
  * - a retry with the same body gets that response again, marked `Idempotent-Replayed: true`;
  * - a retry while the first is still running gets 409 IDEMPOTENCY_KEY_IN_USE;
  * - the same key with another body (or query) gets 422 IDEMPOTENCY_KEY_REUSED;
- * - a request that fails changed nothing (each use case rolls back its transaction), so its key
- *   is released rather than stored, and a corrected retry under the same key may run.
+ * - a request that fails, or never finishes (a crash, a lost database), committed nothing, so its
+ *   key is free for a retry.
  *
  * Keys are scoped per credential: an API key, or a token-service session (so refreshing the
  * access token does not change the scope). Only a SHA-256 of it is stored.
@@ -38,7 +38,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     private readonly reflector: Reflector,
   ) {}
 
-  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const res = context.switchToHttp().getResponse<Response>();
     const key = req.header(IDEMPOTENCY_HEADER);
@@ -57,41 +57,40 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (credential === undefined) return next.handle();
     const scope: IdempotencyScope = { credentialHash: sha256(credential), method: req.method, path: req.path, key };
     const requestHash = sha256(JSON.stringify([req.originalUrl.split('?')[1] ?? '', req.body ?? null]));
+    return from(this.runOnce(scope, requestHash, res, next));
+  }
 
-    const reservation = await this.store.reserve(scope, requestHash);
-    if (reservation.kind !== 'owner' && reservation.requestHash !== '' && reservation.requestHash !== requestHash) {
-      throw new DomainError(
-        'unprocessable',
-        'IDEMPOTENCY_KEY_REUSED',
-        'This Idempotency-Key was already used with a different request',
-      );
+  private async runOnce(
+    scope: IdempotencyScope,
+    requestHash: string,
+    res: Response,
+    next: CallHandler,
+  ): Promise<unknown> {
+    const outcome = await this.store.once(scope, requestHash, async () => {
+      // `handle()` is called here, inside the enclosing transaction's scope, so the handler's
+      // database work joins that transaction.
+      const value: unknown = await lastValueFrom(next.handle() as Observable<unknown>, { defaultValue: undefined });
+      return { value, response: { status: res.statusCode, body: value === undefined ? null : JSON.stringify(value) } };
+    });
+    switch (outcome.kind) {
+      case 'ran':
+        return outcome.value;
+      case 'replay':
+        res.status(outcome.response.status);
+        res.setHeader('Idempotent-Replayed', 'true');
+        return outcome.response.body === null ? undefined : (JSON.parse(outcome.response.body) as unknown);
+      case 'reused':
+        throw new DomainError(
+          'unprocessable',
+          'IDEMPOTENCY_KEY_REUSED',
+          'This Idempotency-Key was already used with a different request',
+        );
+      case 'in_use':
+        throw DomainError.conflict(
+          'IDEMPOTENCY_KEY_IN_USE',
+          'A request with this Idempotency-Key is still being processed; retry later',
+        );
     }
-    if (reservation.kind === 'in_progress') {
-      throw DomainError.conflict(
-        'IDEMPOTENCY_KEY_IN_USE',
-        'A request with this Idempotency-Key is still being processed; retry later',
-      );
-    }
-    if (reservation.kind === 'completed') {
-      res.status(reservation.status);
-      res.setHeader('Idempotent-Replayed', 'true');
-      return of(reservation.body === null ? undefined : (JSON.parse(reservation.body) as unknown));
-    }
-    return next.handle().pipe(
-      mergeMap((body: unknown) =>
-        from(
-          this.store.complete(scope, res.statusCode, body === undefined ? null : JSON.stringify(body)).then(() => body),
-        ),
-      ),
-      catchError((error: unknown) =>
-        from(
-          this.store.release(scope).then(
-            () => Promise.reject(error as Error),
-            () => Promise.reject(error as Error),
-          ),
-        ),
-      ),
-    );
   }
 }
 

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { createHash } from 'node:crypto';
+import { DataSource, EntityManager } from 'typeorm';
+import { PooledDataSource } from '../../../database/pooled-data-source';
 
 /** Stored responses live this long (SPEC §13). */
 export const IDEMPOTENCY_TTL_HOURS = 24;
@@ -12,85 +14,85 @@ export interface IdempotencyScope {
   readonly key: string;
 }
 
-export type Reservation =
-  | { readonly kind: 'owner' }
-  | { readonly kind: 'in_progress'; readonly requestHash: string }
-  | { readonly kind: 'completed'; readonly requestHash: string; readonly status: number; readonly body: string | null };
+export interface StoredResponse {
+  readonly status: number;
+  /** The JSON body, or null for an empty one. */
+  readonly body: string | null;
+}
+
+export type Outcome<T> =
+  /** The write ran here and committed together with its stored response. */
+  | { readonly kind: 'ran'; readonly value: T }
+  /** A committed earlier request with this key and this request: its response. */
+  | { readonly kind: 'replay'; readonly response: StoredResponse }
+  /** A committed earlier request with this key and another request. */
+  | { readonly kind: 'reused' }
+  /** A request with this key is running right now. */
+  | { readonly kind: 'in_use' };
 
 interface KeyRow {
   request_hash: string;
-  status: 'IN_PROGRESS' | 'COMPLETED';
-  response_status: number | null;
+  response_status: number;
   response_body: string | null;
+  expired: boolean;
 }
 
 const SCOPE = `credential_hash = $1 AND method = $2 AND path = $3 AND idempotency_key = $4`;
 
 /**
- * Idempotency keys in PostgreSQL. `reserve` inserts the key's row before the handler runs: the
- * primary key lets exactly one of any number of concurrent requests insert it (the others wait
- * for its insert to commit and then see it), so ownership is decided by the database, not by a
- * read followed by a write.
+ * Idempotency keys that follow the write's own database transaction.
+ *
+ * `once` runs the whole request in one enclosing transaction (`PooledDataSource.enclosingTransaction`):
+ * the use case's own transactions become savepoints in it, and the key's row, holding the response,
+ * is inserted in it after the handler has answered. So the write and its stored response commit
+ * together: a committed write always replays, and a write that did not commit (the handler failed,
+ * the process died, PostgreSQL went away) left no row, so the key is free for the retry.
+ *
+ * "In progress" is not a row but a transaction-scoped advisory lock on the key, taken first: a
+ * concurrent request with the same key fails to take it and gets `in_use`. The lock belongs to the
+ * request's database session, so it ends with the request, or with the session when the process
+ * dies (at once: its socket closes) or freezes (PostgreSQL ends a session idle in its transaction
+ * after 20 s). Nothing can be left in progress by a request that is gone.
  */
 @Injectable()
 export class IdempotencyStore {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly dataSource: PooledDataSource;
 
-  async reserve(scope: IdempotencyScope, requestHash: string): Promise<Reservation> {
-    for (let round = 0; round < 2; round += 1) {
-      // TypeORM answers an INSERT … RETURNING with the rows.
-      const inserted: unknown[] = await this.dataSource.query(
-        `INSERT INTO idempotency_keys (credential_hash, method, path, idempotency_key, request_hash, status, expires_at)
-         VALUES ($1, $2, $3, $4, $5, 'IN_PROGRESS', now() + interval '${IDEMPOTENCY_TTL_HOURS} hours')
-         ON CONFLICT ON CONSTRAINT pk_idempotency_keys DO NOTHING
-         RETURNING 1 AS inserted`,
-        [scope.credentialHash, scope.method, scope.path, scope.key, requestHash],
-      );
-      if (inserted.length > 0) return { kind: 'owner' };
-      const rows: (KeyRow & { expired: boolean })[] = await this.dataSource.query(
-        `SELECT request_hash, status, response_status, response_body, expires_at <= now() AS expired
-           FROM idempotency_keys WHERE ${SCOPE}`,
-        [scope.credentialHash, scope.method, scope.path, scope.key],
-      );
-      const row = rows[0];
-      // Gone between the insert and the read (released after a failure): try to take it again.
-      if (row === undefined) continue;
-      if (row.expired) {
-        await this.dataSource.query(`DELETE FROM idempotency_keys WHERE ${SCOPE} AND expires_at <= now()`, [
-          scope.credentialHash,
-          scope.method,
-          scope.path,
-          scope.key,
-        ]);
-        continue;
-      }
-      if (row.status === 'IN_PROGRESS') return { kind: 'in_progress', requestHash: row.request_hash };
-      return {
-        kind: 'completed',
-        requestHash: row.request_hash,
-        status: row.response_status ?? 200,
-        body: row.response_body,
-      };
+  constructor(dataSource: DataSource) {
+    if (!(dataSource instanceof PooledDataSource)) throw new Error('Idempotency keys need the PooledDataSource');
+    this.dataSource = dataSource;
+  }
+
+  async once<T>(
+    scope: IdempotencyScope,
+    requestHash: string,
+    write: () => Promise<{ value: T; response: StoredResponse }>,
+  ): Promise<Outcome<T>> {
+    try {
+      return await this.dataSource.enclosingTransaction(async (manager) => {
+        if (!(await this.lockKey(manager, scope))) return { kind: 'in_use' };
+        const earlier = await this.storedResponse(manager, scope);
+        if (earlier !== undefined) {
+          if (earlier.request_hash !== requestHash) throw new Finished({ kind: 'reused' });
+          throw new Finished({
+            kind: 'replay',
+            response: { status: earlier.response_status, body: earlier.response_body },
+          });
+        }
+        const { value, response } = await write();
+        await manager.query(
+          `INSERT INTO idempotency_keys
+             (credential_hash, method, path, idempotency_key, request_hash, response_status, response_body, expires_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, now() + interval '${IDEMPOTENCY_TTL_HOURS} hours')`,
+          [scope.credentialHash, scope.method, scope.path, scope.key, requestHash, response.status, response.body],
+        );
+        return { kind: 'ran', value };
+      });
+    } catch (error) {
+      // A replay or a refusal wrote nothing: thrown so the enclosing transaction rolls back.
+      if (error instanceof Finished) return error.outcome;
+      throw error;
     }
-    // Twice released or expired under our hands: as good as in use.
-    return { kind: 'in_progress', requestHash: '' };
-  }
-
-  async complete(scope: IdempotencyScope, status: number, body: string | null): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE idempotency_keys SET status = 'COMPLETED', response_status = $5, response_body = $6 WHERE ${SCOPE}`,
-      [scope.credentialHash, scope.method, scope.path, scope.key, status, body],
-    );
-  }
-
-  /** The request failed and changed nothing: the key is free for a retry. */
-  async release(scope: IdempotencyScope): Promise<void> {
-    await this.dataSource.query(`DELETE FROM idempotency_keys WHERE ${SCOPE} AND status = 'IN_PROGRESS'`, [
-      scope.credentialHash,
-      scope.method,
-      scope.path,
-      scope.key,
-    ]);
   }
 
   /** Drops expired keys; run now and then. */
@@ -100,4 +102,43 @@ export class IdempotencyStore {
     );
     return count;
   }
+
+  private async lockKey(manager: EntityManager, scope: IdempotencyScope): Promise<boolean> {
+    const rows: { locked: boolean }[] = await manager.query(`SELECT pg_try_advisory_xact_lock($1::bigint) AS locked`, [
+      advisoryKey(scope),
+    ]);
+    return rows[0].locked;
+  }
+
+  /** The key's committed response; an expired one is deleted (in this transaction) and not returned. */
+  private async storedResponse(manager: EntityManager, scope: IdempotencyScope): Promise<KeyRow | undefined> {
+    const params = [scope.credentialHash, scope.method, scope.path, scope.key];
+    const rows: KeyRow[] = await manager.query(
+      `SELECT request_hash, response_status, response_body, expires_at <= now() AS expired
+         FROM idempotency_keys WHERE ${SCOPE}`,
+      params,
+    );
+    const row = rows[0];
+    if (row?.expired !== true) return row;
+    await manager.query(`DELETE FROM idempotency_keys WHERE ${SCOPE}`, params);
+    return undefined;
+  }
+}
+
+/** Ends the enclosing transaction early, with nothing written. */
+class Finished extends Error {
+  constructor(readonly outcome: Outcome<never>) {
+    super(outcome.kind);
+  }
+}
+
+/**
+ * The key's advisory lock id: 64 bits of a SHA-256 of its scope. Two keys sharing an id (one chance
+ * in 2^64 per pair) would only make one of them wait for the other with a 409.
+ */
+function advisoryKey(scope: IdempotencyScope): string {
+  const digest = createHash('sha256')
+    .update(JSON.stringify([scope.credentialHash, scope.method, scope.path, scope.key]), 'utf8')
+    .digest();
+  return digest.readBigInt64BE(0).toString();
 }
