@@ -236,7 +236,11 @@ describe('PooledDataSource', () => {
     it('runs the victim transaction again: both commit, each row written once by each', async () => {
       const { outcomes, runs } = await deadlockingPair(pooled);
       expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
-      expect(runs.sort()).toEqual([1, 2]);
+      // The winner ran once; the victim ran again (more than once if its retry met the winner again,
+      // which a loaded machine can make happen).
+      const [winner, victim] = [...runs].sort((a, b) => a - b);
+      expect(winner).toBe(1);
+      expect(victim).toBeGreaterThanOrEqual(2);
       const rows = (await plain.query(`SELECT id, name FROM pooled_probe ORDER BY id`)) as { name: string }[];
       expect(rows.map((row) => [...row.name].sort().join(''))).toEqual(['01', '01']);
     });
