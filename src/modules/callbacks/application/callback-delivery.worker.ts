@@ -2,6 +2,8 @@ import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } fro
 import type { Logger } from 'pino';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { LOGGER } from '../../../shared/logging/logging.module';
+import { Metrics } from '../../../shared/metrics/metrics';
+import { inSpan } from '../../../shared/tracing/tracing';
 import { CallbackSender } from '../domain/callback-sender';
 import { signatureHeaders } from '../domain/callback-signature';
 import { AttemptOutcome, stateAfterAttempt } from '../domain/callback-status';
@@ -29,7 +31,13 @@ export class CallbackDeliveryWorker implements OnApplicationBootstrap, OnApplica
     private readonly sender: CallbackSender,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    private readonly metrics: Metrics,
+  ) {
+    // Registered whether or not this instance delivers: the backlog is every instance's.
+    metrics.gauge('callbacks_due', 'Callbacks whose next attempt is due now (the delivery backlog)', [], async () => [
+      { labels: {}, value: await callbacks.countDue() },
+    ]);
+  }
 
   onApplicationBootstrap(): void {
     if (this.config.callbacks.workerEnabled) this.schedule(0);
@@ -79,7 +87,17 @@ export class CallbackDeliveryWorker implements OnApplicationBootstrap, OnApplica
       outcome = { kind: 'unreachable', error: 'the account has no callback secret yet' };
     } else {
       const headers = signatureHeaders(secret, callback.id, callback.body, new Date());
-      outcome = await this.sender.send(callback.url, headers, callback.body, { allowPrivate, timeoutMs });
+      // The span names the host only: the merchant's URL may carry a token in its path or query.
+      outcome = await inSpan(
+        'callback.deliver',
+        { 'callback.id': callback.id, 'callback.type': callback.type, 'server.address': safeHost(callback.url) ?? '' },
+        async (span) => {
+          const result = await this.sender.send(callback.url, headers, callback.body, { allowPrivate, timeoutMs });
+          span.setAttribute('callback.outcome', result.kind);
+          if (result.kind === 'answered') span.setAttribute('http.response.status_code', result.responseCode);
+          return result;
+        },
+      );
     }
     const next = stateAfterAttempt(outcome, callback.scheduleStep, retryScheduleMs);
     await this.callbacks.recordAttempt(callback.id, callback.attempt, {
@@ -90,6 +108,7 @@ export class CallbackDeliveryWorker implements OnApplicationBootstrap, OnApplica
       responseBody: outcome.kind === 'answered' ? outcome.responseBody : null,
       error: outcome.kind === 'answered' ? null : outcome.error,
     });
+    if (next.status === 'FAILED') this.metrics.callbacksFailed.inc();
     // The URL is the merchant's; it is logged without its query string, which may carry a token.
     this.logger.info(
       {
