@@ -17,7 +17,10 @@ const tracer = trace.getTracer('deployments-api');
  * its `$n` placeholders, never the values.
  */
 export function startTracing(env: NodeJS.ProcessEnv = process.env): { shutdown(): Promise<void> } | undefined {
-  if ((env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '').trim() === '' && (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? '').trim() === '')
+  if (
+    (env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '').trim() === '' &&
+    (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? '').trim() === ''
+  )
     return undefined;
   // Loaded on demand, so a process without tracing never pays for the SDK.
   /* eslint-disable @typescript-eslint/no-require-imports */
@@ -54,7 +57,11 @@ export function currentTraceId(): string | undefined {
  * Runs `work` in a span of its own (a child of the active one), recording a thrown error. Used
  * for work no instrumentation sees: callback deliveries and JSON-RPC calls.
  */
-export function inSpan<T>(name: string, attributes: Record<string, string | number>, work: (span: Span) => Promise<T>): Promise<T> {
+export function inSpan<T>(
+  name: string,
+  attributes: Record<string, string | number>,
+  work: (span: Span) => Promise<T>,
+): Promise<T> {
   return tracer.startActiveSpan(name, { attributes }, async (span) => {
     try {
       return await work(span);

@@ -9,7 +9,11 @@ export type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increm
  * a refused client is let in again (Retry-After) and when one more slot frees (X-RateLimit-Reset),
  * in whole seconds, at least 1. Refused hits are not counted, so knocking never extends the wait.
  */
-export function slidingWindowRecord(admitted: boolean, hits: number, msUntilOldestLeaves: number): ThrottlerStorageRecord {
+export function slidingWindowRecord(
+  admitted: boolean,
+  hits: number,
+  msUntilOldestLeaves: number,
+): ThrottlerStorageRecord {
   const seconds = Math.max(1, Math.ceil(msUntilOldestLeaves / 1000));
   return { totalHits: hits, timeToExpire: seconds, isBlocked: !admitted, timeToBlockExpire: admitted ? 0 : seconds };
 }
