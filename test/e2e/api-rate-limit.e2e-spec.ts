@@ -65,7 +65,10 @@ describe('per-member rate limit on /api/v1 and /token/', () => {
         { Authorization: `Bearer ${second.access}` },
       ];
       for (let i = 0; i < LIMIT; i++) {
-        const res = await request(t.http).get(nonceInfo(fresh)).set(credentials[i % 3]).expect(200);
+        const res = await request(t.http)
+          .get(nonceInfo(fresh))
+          .set(credentials[i % 3])
+          .expect(200);
         expect(res.headers['x-ratelimit-remaining']).toBe(String(LIMIT - 1 - i));
       }
       for (const credential of credentials) {

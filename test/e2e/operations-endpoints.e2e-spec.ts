@@ -203,7 +203,10 @@ describe('CORS', () => {
         .expect(204);
       expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
       expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
-      const res = await request(t.http).get('/api/v1/public/currencies?chainId=1').set('Origin', 'https://evil.example').expect(200);
+      const res = await request(t.http)
+        .get('/api/v1/public/currencies?chainId=1')
+        .set('Origin', 'https://evil.example')
+        .expect(200);
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
     });
   });

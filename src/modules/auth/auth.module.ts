@@ -1,8 +1,6 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import type { Logger } from 'pino';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { LOGGER } from '../../shared/logging/logging.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { receivedAtMiddleware } from './api/received-at';
 import { TokenController } from './api/token.controller';

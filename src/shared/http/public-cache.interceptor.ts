@@ -132,25 +132,32 @@ export class RememberedPublicResponseMiddleware implements NestMiddleware {
     @Optional() private readonly throttle?: RequestThrottle,
   ) {}
 
-  async use(req: Request, res: Response, next: NextFunction): Promise<void> {
+  use(req: Request, res: Response, next: NextFunction): void | Promise<void> {
     const remembered = req.method === 'GET' || req.method === 'HEAD' ? this.byUrl.find(req.originalUrl) : undefined;
     if (remembered === undefined) {
       next();
       return;
     }
-    await this.throttle?.admit(req, res);
-    res.statusCode = 200;
-    res.setHeader('ETag', remembered.etag);
-    res.setHeader('Cache-Control', CACHE_CONTROL);
-    if (req.fresh) {
-      res.statusCode = 304;
-      res.end();
+    if (this.throttle === undefined) {
+      answer(req, res, remembered);
       return;
     }
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.setHeader('Content-Length', remembered.bytes.length);
-    res.end(req.method === 'HEAD' ? undefined : remembered.bytes);
+    return this.throttle.admit(req, res).then(() => answer(req, res, remembered));
   }
+}
+
+function answer(req: Request, res: Response, remembered: PrecomputedJson): void {
+  res.statusCode = 200;
+  res.setHeader('ETag', remembered.etag);
+  res.setHeader('Cache-Control', CACHE_CONTROL);
+  if (req.fresh) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', remembered.bytes.length);
+  res.end(req.method === 'HEAD' ? undefined : remembered.bytes);
 }
 
 /** Labels the response cacheable with the body's ETag and answers the body to write. */

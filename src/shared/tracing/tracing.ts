@@ -22,6 +22,10 @@ export function startTracing(env: NodeJS.ProcessEnv = process.env): { shutdown()
     (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? '').trim() === ''
   )
     return undefined;
+  // Traces only: metrics are Prometheus' (GET /metrics) and logs pino's, so the SDK's own OTLP
+  // metrics and logs exporters, on by default, stay off unless the operator asks for them.
+  env.OTEL_METRICS_EXPORTER ??= 'none';
+  env.OTEL_LOGS_EXPORTER ??= 'none';
   // Loaded on demand, so a process without tracing never pays for the SDK.
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { NodeSDK } = require('@opentelemetry/sdk-node') as typeof import('@opentelemetry/sdk-node');

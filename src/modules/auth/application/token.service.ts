@@ -16,8 +16,6 @@ import { MembersService } from './members.service';
 export const BAD_CREDENTIALS_CODE = '2006';
 export const INVALID_REFRESH_CODE = '2007';
 
-const OBTAIN_WINDOW_MS = 60_000;
-
 export function badCredentials(): DomainError {
   return new DomainError('invalid', BAD_CREDENTIALS_CODE, 'No active account found with the given credentials');
 }

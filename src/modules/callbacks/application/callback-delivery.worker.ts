@@ -80,25 +80,23 @@ export class CallbackDeliveryWorker implements OnApplicationBootstrap, OnApplica
   }
 
   private async attempt(callback: CallbackRecord): Promise<void> {
-    const { allowPrivate, timeoutMs, retryScheduleMs } = this.config.callbacks;
-    let outcome: AttemptOutcome;
-    const secret = await this.secrets.current(callback.accountId);
-    if (secret === undefined) {
-      outcome = { kind: 'unreachable', error: 'the account has no callback secret yet' };
-    } else {
-      const headers = signatureHeaders(secret, callback.id, callback.body, new Date());
-      // The span names the host only: the merchant's URL may carry a token in its path or query.
-      outcome = await inSpan(
-        'callback.deliver',
-        { 'callback.id': callback.id, 'callback.type': callback.type, 'server.address': safeHost(callback.url) ?? '' },
-        async (span) => {
-          const result = await this.sender.send(callback.url, headers, callback.body, { allowPrivate, timeoutMs });
-          span.setAttribute('callback.outcome', result.kind);
-          if (result.kind === 'answered') span.setAttribute('http.response.status_code', result.responseCode);
-          return result;
-        },
-      );
-    }
+    // The span names the host only: the merchant's URL may carry a token in its path or query.
+    const outcome = await inSpan(
+      'callback.deliver',
+      {
+        'callback.id': callback.id,
+        'callback.type': callback.type,
+        'callback.attempt': callback.attempt,
+        'server.address': safeHost(callback.url) ?? '',
+      },
+      async (span) => {
+        const result = await this.send(callback);
+        span.setAttribute('callback.outcome', result.kind);
+        if (result.kind === 'answered') span.setAttribute('http.response.status_code', result.responseCode);
+        return result;
+      },
+    );
+    const { retryScheduleMs } = this.config.callbacks;
     const next = stateAfterAttempt(outcome, callback.scheduleStep, retryScheduleMs);
     await this.callbacks.recordAttempt(callback.id, callback.attempt, {
       status: next.status,
@@ -121,6 +119,14 @@ export class CallbackDeliveryWorker implements OnApplicationBootstrap, OnApplica
       },
       'callback attempt',
     );
+  }
+
+  private async send(callback: CallbackRecord): Promise<AttemptOutcome> {
+    const { allowPrivate, timeoutMs } = this.config.callbacks;
+    const secret = await this.secrets.current(callback.accountId);
+    if (secret === undefined) return { kind: 'unreachable', error: 'the account has no callback secret yet' };
+    const headers = signatureHeaders(secret, callback.id, callback.body, new Date());
+    return this.sender.send(callback.url, headers, callback.body, { allowPrivate, timeoutMs });
   }
 }
 
