@@ -41,7 +41,7 @@ interface RunAs {
 export async function startEmbeddedPostgres(
   requestedDir: string,
   log: (line: string) => void,
-  options: { whenRunning: 'reuse' | 'refuse' } = { whenRunning: 'refuse' },
+  options: { whenRunning: 'reuse' | 'refuse'; port?: number | null } = { whenRunning: 'refuse' },
 ): Promise<EmbeddedDatabase> {
   const runAs = userInfo().uid === 0 ? postgresUser() : undefined;
   const binaries = await reachableBinaries(runAs !== undefined, log);
@@ -68,7 +68,8 @@ export async function startEmbeddedPostgres(
       stop: () => Promise.resolve(),
     };
   }
-  const port = await freePort();
+  // A fixed port (EMBEDDED_PG_PORT) lets other tools connect to the development database.
+  const port = options.port ?? (await freePort());
   const server = await startServer(binaries.postgres, clusterDir, port, runAs);
   log(`embedded PostgreSQL listening on 127.0.0.1:${port}`);
   return {

@@ -17,11 +17,7 @@ const tracer = trace.getTracer('deployments-api');
  * its `$n` placeholders, never the values.
  */
 export function startTracing(env: NodeJS.ProcessEnv = process.env): { shutdown(): Promise<void> } | undefined {
-  if (
-    (env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '').trim() === '' &&
-    (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? '').trim() === ''
-  )
-    return undefined;
+  if ((env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '').trim() === '') return undefined;
   // Traces only: metrics are Prometheus' (GET /metrics) and logs pino's, so the SDK's own OTLP
   // metrics and logs exporters, on by default, stay off unless the operator asks for them.
   env.OTEL_METRICS_EXPORTER ??= 'none';
