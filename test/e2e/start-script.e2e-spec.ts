@@ -93,11 +93,13 @@ describe('npm start on the embedded database', () => {
   let dataDir: string;
   let starter: ChildProcess | undefined;
   let output = '';
+  let embeddedPort: number;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'deployments-api-start-'));
     chmodSync(dataDir, 0o755);
     const port = await freePort();
+    embeddedPort = await freePort();
     // `npm start` itself, as a user or a supervisor runs it: the signal test below signals npm.
     starter = spawn('npm', ['start', '--silent'], {
       cwd: root,
@@ -108,6 +110,7 @@ describe('npm start on the embedded database', () => {
         PORT: String(port),
         JWT_SECRET: TEST_JWT_SECRET,
         LOG_LEVEL: 'info',
+        EMBEDDED_PG_PORT: String(embeddedPort),
       },
     });
     starter.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -123,6 +126,11 @@ describe('npm start on the embedded database', () => {
     if (starter?.exitCode === null) starter.kill('SIGKILL');
     for (const pid of processesMentioning(dataDir)) process.kill(pid, 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('runs the embedded PostgreSQL on EMBEDDED_PG_PORT', () => {
+    // Line 4 of postmaster.pid is the port the server listens on.
+    expect(Number(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3])).toBe(embeddedPort);
   });
 
   it('lets the CLI work beside it, on the database it runs', async () => {
