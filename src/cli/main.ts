@@ -67,17 +67,18 @@ async function run(argv: readonly string[]): Promise<void> {
     stream.write(overallHelp(), () => process.exit(name === undefined ? 2 : 0));
     return;
   }
-  const command = Object.hasOwn(COMMAND_HELP, name) ? await loadCommand(name) : undefined;
+  const known = Object.hasOwn(COMMAND_HELP, name);
+  if (known && rest.some((token) => HELP.has(token))) {
+    process.stdout.write(commandHelp(name), () => process.exit(0));
+    return;
+  }
+  const command = known ? await loadCommand(name) : undefined;
   if (command === undefined) {
     finish(
       process.stderr,
       `error: unknown command "${name}"; commands: ${Object.keys(COMMAND_HELP).join(', ')} (--help says more)`,
       2,
     );
-    return;
-  }
-  if (rest.some((token) => HELP.has(token))) {
-    process.stdout.write(commandHelp(name), () => process.exit(0));
     return;
   }
   try {
