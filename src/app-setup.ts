@@ -4,12 +4,15 @@ import type { Logger } from 'pino';
 import { AppConfig } from './config/app-config';
 import { capConnections } from './shared/http/connection-caps';
 import { bodyParserErrorHandler, jsonBodyParser, queryShapeGuard } from './shared/http/body-parsing';
+import { corsMiddleware } from './shared/http/cors.middleware';
 import { ErrorResponseFilter } from './shared/http/error-response.filter';
 import { installJsonReply } from './shared/http/json-reply';
 import { parseQueryString } from './shared/http/query-string';
 import { requestContextMiddleware } from './shared/http/request-context.middleware';
 import { attachRouteEnhancers } from './shared/http/route-enhancers';
 import { createValidationPipe } from './shared/http/validation';
+import { httpMetricsMiddleware } from './shared/metrics/http-metrics.middleware';
+import { Metrics } from './shared/metrics/metrics';
 import { setupOpenApi } from './openapi';
 
 /**
@@ -24,7 +27,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   if (config.trustProxy) express.set('trust proxy', true);
   installJsonReply(app.getHttpAdapter());
 
+  app.use(httpMetricsMiddleware(app.get(Metrics)));
   app.use(requestContextMiddleware(logger));
+  if (config.corsOrigins === '*' || config.corsOrigins.length > 0) app.use(corsMiddleware(config.corsOrigins));
   app.use(queryShapeGuard);
   app.use(jsonBodyParser);
   app.use(bodyParserErrorHandler);

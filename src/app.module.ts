@@ -6,8 +6,10 @@ import { APP_CONFIG, AppConfig } from './config/app-config';
 import { PooledDataSource } from './database/pooled-data-source';
 import { IdempotencyModule } from './shared/http/idempotency/idempotency.module';
 import { LoggingModule } from './shared/logging/logging.module';
+import { MetricsModule } from './shared/metrics/metrics.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { RateLimitModule } from './modules/auth/rate-limit.module';
 import { BalancesModule } from './modules/balances/balances.module';
 import { BillingModule } from './modules/billing/billing.module';
 import { CallbacksModule } from './modules/callbacks/callbacks.module';
@@ -35,6 +37,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         LoggingModule.forRoot(logger),
+        MetricsModule,
         TypeOrmModule.forRootAsync({
           useFactory: () => ({ ...dataSourceOptions(config.databaseUrl), autoLoadEntities: false }),
           dataSourceFactory: (options) => new PooledDataSource(options!).initialize(),
@@ -42,6 +45,7 @@ export class AppModule {
         HealthModule,
         CatalogModule,
         AuthModule,
+        RateLimitModule,
         ChainModule,
         DeploymentsModule,
         BillingModule,

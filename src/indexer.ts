@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { tracing } from './tracing-start';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import { AppModule } from './app.module';
@@ -22,6 +23,7 @@ async function bootstrap(config: AppConfig): Promise<void> {
     logger.info({ signal }, 'indexer shutting down');
     await app?.close();
     await database?.stop();
+    await tracing?.shutdown().catch(() => undefined);
     process.exit(0);
   };
   process.once('SIGINT', (signal) => void shutdown(signal));

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { tracing } from './tracing-start';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
@@ -23,6 +24,7 @@ async function bootstrap(config: AppConfig): Promise<void> {
     logger.info({ signal }, 'shutting down');
     await app?.close().catch((error: unknown) => logger.error({ err: error }, 'closing the app failed'));
     await database?.stop();
+    await tracing?.shutdown().catch(() => undefined);
     process.exit(0);
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));

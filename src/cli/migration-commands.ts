@@ -5,23 +5,26 @@ import { CliArgs, CliUsageError } from './cli-args';
 
 /**
  * Runs `work` on the data source of ormconfig.ts, on DATABASE_URL or the embedded database, without
- * applying migrations first: these commands are how the schema is managed.
+ * applying migrations first (these commands are how the schema is managed), under the start-up lock.
  */
 async function withDataSource<T>(work: (dataSource: DataSource) => Promise<T>): Promise<T> {
-  const [{ createDataSource }, { loadConfig }, { openDatabase }, { createLogger }] = await Promise.all([
-    import('../../ormconfig'),
-    import('../config/app-config'),
-    import('../database/database-runtime'),
-    import('../shared/logging/logger'),
-  ]);
-  const database = await openDatabase(loadConfig(), createLogger('silent'), {
-    prepare: false,
-    whenEmbeddedRunning: 'reuse',
-  });
+  const [{ createDataSource }, { loadConfig }, { openDatabase }, { underStartupLock }, { createLogger }] =
+    await Promise.all([
+      import('../../ormconfig'),
+      import('../config/app-config'),
+      import('../database/database-runtime'),
+      import('../database/prepare-database'),
+      import('../shared/logging/logger'),
+    ]);
+  const logger = createLogger('silent');
+  const database = await openDatabase(loadConfig(), logger, { prepare: false, whenEmbeddedRunning: 'reuse' });
   const dataSource = createDataSource(database.url);
   try {
-    await dataSource.initialize();
-    return await work(dataSource);
+    // Never beside a starting instance's migrations: they take the same lock.
+    return await underStartupLock(database.url, logger, async () => {
+      await dataSource.initialize();
+      return work(dataSource);
+    });
   } finally {
     if (dataSource.isInitialized) await dataSource.destroy();
     await database.stop();

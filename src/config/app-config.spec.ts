@@ -170,4 +170,32 @@ describe('loadConfig', () => {
   ])('rejects %j naming %s', (env, variable) => {
     expect(problem(env)).toContain(variable);
   });
+
+  it('reads the operation settings: embedded PostgreSQL port, CORS origins, metrics token', () => {
+    const defaults = loadConfig(base);
+    expect(defaults).toMatchObject({ embeddedPgPort: null, corsOrigins: [], metricsToken: null });
+    expect(
+      loadConfig({
+        ...base,
+        EMBEDDED_PG_PORT: '5433',
+        CORS_ORIGINS: 'https://app.example.com, http://localhost:5173/',
+        METRICS_TOKEN: 'scrape',
+      }),
+    ).toMatchObject({
+      embeddedPgPort: 5433,
+      corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
+      metricsToken: 'scrape',
+    });
+    expect(loadConfig({ ...base, CORS_ORIGINS: '*' }).corsOrigins).toBe('*');
+  });
+
+  it.each([
+    [{ EMBEDDED_PG_PORT: '0' }, 'EMBEDDED_PG_PORT'],
+    [{ EMBEDDED_PG_PORT: 'high' }, 'EMBEDDED_PG_PORT'],
+    [{ CORS_ORIGINS: 'app.example.com' }, 'CORS_ORIGINS'],
+    [{ CORS_ORIGINS: 'https://app.example.com/path' }, 'CORS_ORIGINS'],
+    [{ CORS_ORIGINS: 'ftp://files.example.com' }, 'CORS_ORIGINS'],
+  ])('rejects %j naming %s', (env, variable) => {
+    expect(problem(env)).toContain(variable);
+  });
 });

@@ -39,6 +39,12 @@ export interface AppConfig {
   readonly logLevel: LogLevel;
   readonly runMigrations: boolean;
   readonly dataDir: string;
+  /** Port of the embedded PostgreSQL (used when DATABASE_URL is unset); null picks a free one. */
+  readonly embeddedPgPort: number | null;
+  /** Browser origins allowed by CORS: a list, `*` for any, or empty for no CORS headers at all. */
+  readonly corsOrigins: readonly string[] | '*';
+  /** Bearer token GET /metrics requires; null leaves it open. */
+  readonly metricsToken: string | null;
   /** Wallet factory and implementations per chain id (`CHAIN_CONTRACTS`); empty when unset. */
   readonly chainContracts: ChainContracts;
   /** Where fiat rates for balance conversion come from (`RATES_*`). */
@@ -177,6 +183,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
     runMigrations: boolean(env, 'RUN_MIGRATIONS', true),
     dataDir,
+    embeddedPgPort: text(env, 'EMBEDDED_PG_PORT') === undefined ? null : integer(env, 'EMBEDDED_PG_PORT', 0, 1, 65535),
+    corsOrigins: corsOrigins(env, 'CORS_ORIGINS'),
+    metricsToken: text(env, 'METRICS_TOKEN') ?? null,
     chainContracts: chainContracts(env, 'CHAIN_CONTRACTS'),
     rates: {
       provider: oneOf(env, 'RATES_PROVIDER', ['static', 'cryptocompare'] as const, 'static'),
@@ -222,6 +231,26 @@ function callbackConfig(env: Env, jwtSecret: string): CallbackConfig {
     pollIntervalMs: integer(env, 'CALLBACK_POLL_INTERVAL_MS', 1000, 10, 600_000),
     timeoutMs: integer(env, 'CALLBACK_TIMEOUT_MS', 10_000, 100, 120_000),
   };
+}
+
+/** `*`, or comma-separated origins (`https://app.example.com`), each a scheme, host and optional port. */
+function corsOrigins(env: Env, name: string): readonly string[] | '*' {
+  const raw = text(env, name);
+  if (raw === undefined) return [];
+  if (raw === '*') return '*';
+  return raw.split(',').map((part) => {
+    const origin = part.trim();
+    let parsed: URL;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      throw new ConfigError(name, `has an entry that is not an origin: "${origin}"`);
+    }
+    if (!['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '')) {
+      throw new ConfigError(name, `entries must be origins such as https://app.example.com (got "${origin}")`);
+    }
+    return parsed.origin;
+  });
 }
 
 function indexerConfig(env: Env): IndexerConfig {

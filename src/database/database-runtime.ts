@@ -29,6 +29,7 @@ export async function openDatabase(
   // The server refuses a cluster another process runs; the CLI works on the running server's.
   const embedded = await startEmbeddedPostgres(config.dataDir, (line) => logger.info(line), {
     whenRunning: options.whenEmbeddedRunning ?? 'refuse',
+    port: config.embeddedPgPort,
   });
   try {
     const url = await ensureDatabase(embedded.url, EMBEDDED_DATABASE_NAME);

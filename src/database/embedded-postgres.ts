@@ -41,7 +41,7 @@ interface RunAs {
 export async function startEmbeddedPostgres(
   requestedDir: string,
   log: (line: string) => void,
-  options: { whenRunning: 'reuse' | 'refuse'; port?: number } = { whenRunning: 'refuse' },
+  options: { whenRunning: 'reuse' | 'refuse'; port?: number | null } = { whenRunning: 'refuse' },
 ): Promise<EmbeddedDatabase> {
   const runAs = userInfo().uid === 0 ? postgresUser() : undefined;
   const binaries = await reachableBinaries(runAs !== undefined, log);
@@ -68,7 +68,8 @@ export async function startEmbeddedPostgres(
       stop: () => Promise.resolve(),
     };
   }
-  // A fixed port lets a restarted server be found again at the same URL (the crash tests restart one).
+  // A fixed port (EMBEDDED_PG_PORT) lets other tools connect to the development database, and a
+  // restarted server be found again at the same URL (the crash tests restart one).
   const port = options.port ?? (await freePort());
   const server = await startServer(binaries.postgres, clusterDir, port, runAs);
   log(`embedded PostgreSQL listening on 127.0.0.1:${port}`);

@@ -50,15 +50,18 @@ describe('obtain-token throttle (SPEC §3)', () => {
     it('refuses the 16th obtain request within 60 s from one address with 429 and Retry-After', async () => {
       const address = clientAddress();
       await spend(t.http, 14, () => ({ 'X-Forwarded-For': address }));
-      await postObtain(t.http, obtainDocument(member.apiKey, member.apiSecret), { 'X-Forwarded-For': address }).expect(
-        200,
-      );
+      const last = await postObtain(t.http, obtainDocument(member.apiKey, member.apiSecret), {
+        'X-Forwarded-For': address,
+      }).expect(200);
+      expect(last.headers['x-ratelimit-limit']).toBe('15');
+      expect(last.headers['x-ratelimit-remaining']).toBe('0');
+      expect(Number(last.headers['x-ratelimit-reset'])).toBeGreaterThanOrEqual(1);
       expectThrottled(
         await postObtain(t.http, obtainDocument(member.apiKey, member.apiSecret), { 'X-Forwarded-For': address }),
       );
     });
 
-    it('counts per client address, and never throttles refresh', async () => {
+    it('counts per client address, and does not count refreshes against the obtain budget', async () => {
       const address = clientAddress();
       const { refresh } = await obtainTokens(t.http, member.apiKey, member.apiSecret, { 'X-Forwarded-For': address });
       await spend(t.http, 14, () => ({ 'X-Forwarded-For': address }));

@@ -475,8 +475,17 @@ describe('catalog: public currencies and smart contract versions', () => {
         const again = await request(t.http).get(path).expect(200);
         expect(again.text).toBe(first.text);
         const labels = (res: request.Response) => {
-          const { date: _date, 'x-request-id': requestId, ...rest } = res.headers;
+          // The rate limit counts every answer, so its remaining quota and reset time move on.
+          const {
+            date: _date,
+            'x-request-id': requestId,
+            'x-ratelimit-remaining': remaining,
+            'x-ratelimit-reset': reset,
+            ...rest
+          } = res.headers;
           expect(requestId).toEqual(expect.any(String));
+          expect(Number(remaining)).toBeGreaterThanOrEqual(0);
+          expect(Number(reset)).toBeGreaterThanOrEqual(1);
           return rest;
         };
         expect(labels(again)).toEqual(labels(first));
@@ -494,6 +503,7 @@ describe('catalog: public currencies and smart contract versions', () => {
           'cache-control': 'public, max-age=60',
           connection: first.headers.connection,
           'keep-alive': first.headers['keep-alive'],
+          'x-ratelimit-limit': first.headers['x-ratelimit-limit'],
         });
         expect(intercepted).not.toHaveBeenCalled();
         // A URL not answered before still goes to its route.

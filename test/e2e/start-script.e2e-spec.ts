@@ -67,23 +67,50 @@ function processesMentioning(text: string): number[] {
     .map(Number);
 }
 
+/** Every process below `pid` (children, their children…), from /proc. */
+function descendants(pid: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      // Field 4 of /proc/<pid>/stat, after the parenthesised command name.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  const found: number[] = [];
+  let frontier = [pid];
+  while (frontier.length > 0) {
+    const next = [...parentOf].filter(([, parent]) => frontier.includes(parent)).map(([child]) => child);
+    found.push(...next);
+    frontier = next;
+  }
+  return found;
+}
+
 describe('npm start on the embedded database', () => {
   let dataDir: string;
   let starter: ChildProcess | undefined;
   let output = '';
+  let embeddedPort: number;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'deployments-api-start-'));
     chmodSync(dataDir, 0o755);
     const port = await freePort();
-    starter = spawn(process.execPath, [join(root, 'scripts', 'start.js')], {
+    embeddedPort = await freePort();
+    // `npm start` itself, as a user or a supervisor runs it: the signal test below signals npm.
+    starter = spawn('npm', ['start', '--silent'], {
       cwd: root,
       env: {
         PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? tmpdir(),
         DATA_DIR: dataDir,
         PORT: String(port),
         JWT_SECRET: TEST_JWT_SECRET,
         LOG_LEVEL: 'info',
+        EMBEDDED_PG_PORT: String(embeddedPort),
       },
     });
     starter.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -99,6 +126,11 @@ describe('npm start on the embedded database', () => {
     if (starter?.exitCode === null) starter.kill('SIGKILL');
     for (const pid of processesMentioning(dataDir)) process.kill(pid, 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('runs the embedded PostgreSQL on EMBEDDED_PG_PORT', () => {
+    // Line 4 of postmaster.pid is the port the server listens on.
+    expect(Number(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3])).toBe(embeddedPort);
   });
 
   it('lets the CLI work beside it, on the database it runs', async () => {
@@ -143,13 +175,23 @@ describe('npm start on the embedded database', () => {
     }
   });
 
-  it('stops the app and the embedded PostgreSQL on SIGTERM, leaving no process behind', async () => {
+  it('runs node directly under npm, with no shell in between to swallow signals', () => {
+    const children = descendants(starter!.pid!);
+    const commands = children.map((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'));
+    expect(commands.some((args) => /(^|\/)(sh|bash|dash)$/.test(args[0]))).toBe(false);
+    expect(commands.some((args) => args.includes('scripts/start.js'))).toBe(true);
+    expect(commands.some((args) => args.includes('dist/src/main.js'))).toBe(true);
+  });
+
+  it('stops npm, the app and the embedded PostgreSQL on SIGTERM to npm, leaving no process behind', async () => {
     const postgresPid = Number(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
     const appPids = processesMentioning('dist/src/main.js').filter((pid) =>
       readFileSync(`/proc/${pid}/environ`, 'utf8').includes(`DATA_DIR=${dataDir}`),
     );
+    const tree = descendants(starter!.pid!);
     expect(alive(postgresPid)).toBe(true);
     expect(appPids).toHaveLength(1);
+    expect(tree).toEqual(expect.arrayContaining([appPids[0], postgresPid]));
     const exited = new Promise<number | null>((resolve) => starter!.once('exit', (code) => resolve(code)));
     starter!.kill('SIGTERM');
     expect(await exited).toBe(0);
@@ -159,6 +201,7 @@ describe('npm start on the embedded database', () => {
     }
     expect(alive(appPids[0])).toBe(false);
     expect(alive(postgresPid)).toBe(false);
+    expect(tree.filter(alive)).toEqual([]);
     expect(processesMentioning(dataDir)).toEqual([]);
     expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
   }, 60_000);

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ChainModule } from '../chain/chain.module';
 import { HealthController } from './health.controller';
+import { MetricsController, ServiceGauges } from './metrics.controller';
 
-@Module({ imports: [ChainModule], controllers: [HealthController] })
+/** The operator's endpoints: liveness, readiness and the Prometheus metrics. */
+@Module({ imports: [ChainModule], controllers: [HealthController, MetricsController], providers: [ServiceGauges] })
 export class HealthModule {}

@@ -85,7 +85,7 @@ describe('RememberedPublicResponseMiddleware', () => {
     const next: NextFunction = () => {
       outcome.passed = true;
     };
-    middleware.use({ method, originalUrl, fresh } as Request, res as unknown as Response, next);
+    void middleware.use({ method, originalUrl, fresh } as Request, res as unknown as Response, next);
     return outcome;
   }
 

@@ -5,6 +5,7 @@ import {
   Injectable,
   NestInterceptor,
   NestMiddleware,
+  Optional,
   UseInterceptors,
 } from '@nestjs/common';
 import { ApiHeader, ApiResponse } from '@nestjs/swagger';
@@ -107,37 +108,56 @@ export class PublicCacheInterceptor implements NestInterceptor {
 }
 
 /**
+ * The rate limit for requests answered before Nest routes them (no guard runs for those): admits
+ * and sets the rate-limit headers, or throws the refusal. Provided by the auth context.
+ */
+export abstract class RequestThrottle {
+  abstract admit(req: Request, res: Response): Promise<void>;
+}
+
+/**
  * Answers a GET (or HEAD) whose response is remembered, before Nest routes it: no guard, pipe or
  * interceptor pipeline runs for it, which made a remembered answer cost about as much as `/health`
  * does. It writes the encoded bytes with fixed headers itself: `res.send` would parse and re-format
  * the Content-Type and encode the string again on every request. The headers are the ones
  * `labelled` + `res.send` give the first answer, and the 304 for a current If-None-Match is
  * Express's own test (`req.fresh`); `catalog.e2e-spec` compares the two answers. A module mounts
- * it on its `@PublicCache()` routes after the per-client rate limit (`AuthModule`), which still
- * counts these requests.
+ * it on its `@PublicCache()` routes. Since no guard runs, the rate limit is asked here
+ * (`RequestThrottle`), so these requests still count; a refusal is thrown to the exception filter.
  */
 @Injectable()
 export class RememberedPublicResponseMiddleware implements NestMiddleware {
-  constructor(private readonly byUrl: RememberedPublicResponses) {}
+  constructor(
+    private readonly byUrl: RememberedPublicResponses,
+    @Optional() private readonly throttle?: RequestThrottle,
+  ) {}
 
-  use(req: Request, res: Response, next: NextFunction): void {
+  use(req: Request, res: Response, next: NextFunction): void | Promise<void> {
     const remembered = req.method === 'GET' || req.method === 'HEAD' ? this.byUrl.find(req.originalUrl) : undefined;
     if (remembered === undefined) {
       next();
       return;
     }
-    res.statusCode = 200;
-    res.setHeader('ETag', remembered.etag);
-    res.setHeader('Cache-Control', CACHE_CONTROL);
-    if (req.fresh) {
-      res.statusCode = 304;
-      res.end();
+    if (this.throttle === undefined) {
+      answer(req, res, remembered);
       return;
     }
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.setHeader('Content-Length', remembered.bytes.length);
-    res.end(req.method === 'HEAD' ? undefined : remembered.bytes);
+    return this.throttle.admit(req, res).then(() => answer(req, res, remembered));
   }
+}
+
+function answer(req: Request, res: Response, remembered: PrecomputedJson): void {
+  res.statusCode = 200;
+  res.setHeader('ETag', remembered.etag);
+  res.setHeader('Cache-Control', CACHE_CONTROL);
+  if (req.fresh) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', remembered.bytes.length);
+  res.end(req.method === 'HEAD' ? undefined : remembered.bytes);
 }
 
 /** Labels the response cacheable with the body's ETag and answers the body to write. */

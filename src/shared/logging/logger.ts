@@ -1,5 +1,6 @@
 import pino, { DestinationStream, Logger } from 'pino';
 import type { LoggerService } from '@nestjs/common';
+import { currentTraceId } from '../tracing/tracing';
 import { currentRequestId } from './request-context';
 
 /**
@@ -29,10 +30,14 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      // Every line written while a request is handled carries its id.
+      // Every line written while a request is handled carries its id, and the trace id when traced.
       mixin: () => {
         const requestId = currentRequestId();
-        return requestId === undefined ? {} : { requestId };
+        const traceId = currentTraceId();
+        return {
+          ...(requestId === undefined ? {} : { requestId }),
+          ...(traceId === undefined ? {} : { traceId }),
+        };
       },
     },
     destination,

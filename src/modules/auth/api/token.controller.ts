@@ -1,10 +1,9 @@
-import { Body, Controller, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Post, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { sendJsonApi } from '../../../shared/http/error-response.filter';
 import { IssuedTokens, TokenService } from '../application/token.service';
 import type { Micros } from '../domain/token-time';
-import { ObtainThrottleGuard } from './obtain-throttle.guard';
 import { ReceivedAt } from './received-at';
 import { AUTH_TOKEN_TYPE, JSON_API, parseObtainDocument, parseRefreshDocument } from './token-documents';
 import {
@@ -42,7 +41,6 @@ export class TokenController {
   constructor(private readonly tokens: TokenService) {}
 
   @Post()
-  @UseGuards(ObtainThrottleGuard)
   @ApiOperation({
     operationId: 'TokenController_obtain',
     summary: 'Obtain an access and a refresh token with the API key and secret',

@@ -10,6 +10,14 @@ export interface CredentialHeaders {
   readonly authorization?: string;
 }
 
+/** API keys whose member is remembered for the rate limit; beyond it the oldest are forgotten. */
+const MEMBER_BY_KEY_CACHE_SIZE = 10_000;
+
+/** Longer values are not keys of ours (they are 64 hex characters); never hashed or looked up. */
+const MAX_API_KEY_LENGTH = 256;
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
+
 const UNAUTHENTICATED = () => new DomainError('unauthenticated', 'UNAUTHORIZED', 'Invalid or missing token');
 
 /**
@@ -18,10 +26,52 @@ const UNAUTHENTICATED = () => new DomainError('unauthenticated', 'UNAUTHORIZED',
  */
 @Injectable()
 export class CallerAuthenticator {
+  /** API key digest → member id. A key never changes member, so an entry is never stale. */
+  private readonly memberByKeyDigest = new Map<string, string>();
+
   constructor(
     private readonly jwt: JwtService,
     private readonly lookups: CallerLookups,
   ) {}
+
+  /**
+   * The member a credential names, for counting its requests against one budget whichever
+   * credential it uses; undefined when the credential names none. Unlike `authenticate` this is
+   * not an admission check (a revoked session's token still names its member): access guards
+   * still decide, after the rate limit. A token costs a signature check, an API key one query the
+   * first time it is seen.
+   */
+  async memberIdOf(headers: CredentialHeaders): Promise<string | undefined> {
+    if (headers.authorization !== undefined) {
+      const match = BEARER.exec(headers.authorization);
+      return match === null ? undefined : this.memberIdOfToken(match[1]);
+    }
+    const apiKey = headers.apiKey;
+    if (apiKey === undefined || apiKey.length === 0 || apiKey.length > MAX_API_KEY_LENGTH) return undefined;
+    const digest = apiKeyDigest(apiKey);
+    const known = this.memberByKeyDigest.get(digest);
+    if (known !== undefined) return known;
+    const row = await this.lookups.run(this.lookups.byApiKeyDigest(digest));
+    if (row === undefined) return undefined;
+    if (this.memberByKeyDigest.size >= MEMBER_BY_KEY_CACHE_SIZE) {
+      this.memberByKeyDigest.delete(this.memberByKeyDigest.keys().next().value as string);
+    }
+    this.memberByKeyDigest.set(digest, row.id);
+    return row.id;
+  }
+
+  /** The member a correctly signed token of ours (access or refresh) names, expired or not yet. */
+  async memberIdOfToken(token: string): Promise<string | undefined> {
+    try {
+      const claims = await this.jwt.verifyAsync<Partial<TokenClaims>>(token, {
+        algorithms: [TOKEN_ALGORITHM],
+        ignoreExpiration: true,
+      });
+      return typeof claims.user_id === 'string' ? claims.user_id : undefined;
+    } catch {
+      return undefined;
+    }
+  }
 
   async authenticate(headers: CredentialHeaders): Promise<Caller> {
     return this.resolve(await this.lookup(headers));
@@ -54,7 +104,7 @@ export class CallerAuthenticator {
   }
 
   private async bearerLookup(authorization: string): Promise<CallerLookup | undefined> {
-    const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(authorization);
+    const match = BEARER.exec(authorization);
     if (match === null) return undefined;
     let claims: TokenClaims;
     try {
@@ -75,7 +125,7 @@ export class CallerAuthenticator {
   }
 
   private apiKeyLookup(apiKey: string): CallerLookup | undefined {
-    if (apiKey.length === 0 || apiKey.length > 256) return undefined;
+    if (apiKey.length === 0 || apiKey.length > MAX_API_KEY_LENGTH) return undefined;
     return this.lookups.byApiKeyDigest(apiKeyDigest(apiKey));
   }
 }

@@ -7,7 +7,6 @@ import { DomainError } from '../../../shared/domain/domain-error';
 import { uuidv7 } from '../../../shared/domain/ids';
 import { LOGGER } from '../../../shared/logging/logging.module';
 import { AuthSessionRepository } from '../domain/auth-session.repository';
-import { RateLimiter } from '../domain/rate-limiter';
 import { TOKEN_ALGORITHM, TokenClaims } from '../domain/token-claims';
 import { tokenResponseSignature } from '../domain/token-signature';
 import { formatTokenTime, Micros, plusSeconds, toDate, toEpochSeconds } from '../domain/token-time';
@@ -16,8 +15,6 @@ import { MembersService } from './members.service';
 /** The token service's error codes (SPEC §3): clients of the public interface branch on them. */
 export const BAD_CREDENTIALS_CODE = '2006';
 export const INVALID_REFRESH_CODE = '2007';
-
-const OBTAIN_WINDOW_MS = 60_000;
 
 export function badCredentials(): DomainError {
   return new DomainError('invalid', BAD_CREDENTIALS_CODE, 'No active account found with the given credentials');
@@ -53,30 +50,10 @@ export class TokenService {
   constructor(
     private readonly members: MembersService,
     private readonly sessions: AuthSessionRepository,
-    private readonly rateLimiter: RateLimiter,
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
-
-  /** More than `tokenRateLimit` obtain attempts from one client address in any 60 s are refused. */
-  async admitObtainAttempt(clientAddress: string): Promise<void> {
-    const decision = await this.rateLimiter.hit(
-      `token-obtain:${clientAddress}`,
-      this.config.tokenRateLimit,
-      OBTAIN_WINDOW_MS,
-    );
-    if (!decision.allowed) {
-      const seconds = decision.retryAfterSeconds;
-      throw new DomainError(
-        'rate_limited',
-        'throttled',
-        `Request was throttled. Expected available in ${seconds} seconds.`,
-        [],
-        seconds,
-      );
-    }
-  }
 
   async obtain(login: string, password: string, receivedAt: Micros): Promise<ObtainedTokens> {
     const member = await this.members.verifyLogin(login, password);

@@ -2,6 +2,8 @@ import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } fro
 import type { Logger } from 'pino';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { LOGGER } from '../../../shared/logging/logging.module';
+import { Metrics } from '../../../shared/metrics/metrics';
+import { inSpan } from '../../../shared/tracing/tracing';
 import { CallbackSender } from '../domain/callback-sender';
 import { signatureHeaders } from '../domain/callback-signature';
 import { AttemptOutcome, stateAfterAttempt } from '../domain/callback-status';
@@ -37,7 +39,13 @@ export class CallbackDeliveryWorker implements OnApplicationBootstrap, OnApplica
     private readonly sender: CallbackSender,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    private readonly metrics: Metrics,
+  ) {
+    // Registered whether or not this instance delivers: the backlog is every instance's.
+    metrics.gauge('callbacks_due', 'Callbacks whose next attempt is due now (the delivery backlog)', [], async () => [
+      { labels: {}, value: await callbacks.countDue() },
+    ]);
+  }
 
   onApplicationBootstrap(): void {
     if (this.config.callbacks.workerEnabled) this.schedule(0);
@@ -80,15 +88,23 @@ export class CallbackDeliveryWorker implements OnApplicationBootstrap, OnApplica
   }
 
   private async attempt(callback: CallbackRecord): Promise<void> {
-    const { allowPrivate, timeoutMs, retryScheduleMs } = this.config.callbacks;
-    let outcome: AttemptOutcome;
-    const secret = await this.secrets.current(callback.accountId);
-    if (secret === undefined) {
-      outcome = { kind: 'unreachable', error: 'the account has no callback secret yet' };
-    } else {
-      const headers = signatureHeaders(secret, callback.id, callback.body, new Date());
-      outcome = await this.sender.send(callback.url, headers, callback.body, { allowPrivate, timeoutMs });
-    }
+    // The span names the host only: the merchant's URL may carry a token in its path or query.
+    const outcome = await inSpan(
+      'callback.deliver',
+      {
+        'callback.id': callback.id,
+        'callback.type': callback.type,
+        'callback.attempt': callback.attempt,
+        'server.address': safeHost(callback.url) ?? '',
+      },
+      async (span) => {
+        const result = await this.send(callback);
+        span.setAttribute('callback.outcome', result.kind);
+        if (result.kind === 'answered') span.setAttribute('http.response.status_code', result.responseCode);
+        return result;
+      },
+    );
+    const { retryScheduleMs } = this.config.callbacks;
     const next = stateAfterAttempt(outcome, callback.scheduleStep, retryScheduleMs);
     await this.callbacks.recordAttempt(callback.id, callback.attempt, {
       status: next.status,
@@ -98,6 +114,7 @@ export class CallbackDeliveryWorker implements OnApplicationBootstrap, OnApplica
       responseBody: outcome.kind === 'answered' ? outcome.responseBody : null,
       error: outcome.kind === 'answered' ? null : outcome.error,
     });
+    if (next.status === 'FAILED') this.metrics.callbacksFailed.inc();
     // The URL is the merchant's; it is logged without its query string, which may carry a token.
     this.logger.info(
       {
@@ -110,6 +127,14 @@ export class CallbackDeliveryWorker implements OnApplicationBootstrap, OnApplica
       },
       'callback attempt',
     );
+  }
+
+  private async send(callback: CallbackRecord): Promise<AttemptOutcome> {
+    const { allowPrivate, timeoutMs } = this.config.callbacks;
+    const secret = await this.secrets.current(callback.accountId);
+    if (secret === undefined) return { kind: 'unreachable', error: 'the account has no callback secret yet' };
+    const headers = signatureHeaders(secret, callback.id, callback.body, new Date());
+    return this.sender.send(callback.url, headers, callback.body, { allowPrivate, timeoutMs });
   }
 }
 

@@ -55,6 +55,8 @@ export abstract class CallbackRepository {
    * claimed row stays undelivered (holding the others back) until its attempt is recorded.
    */
   abstract claimDue(limit: number, leaseMs: number): Promise<CallbackRecord[]>;
+  /** Callbacks whose next attempt is due now (the delivery backlog), for the metrics. */
+  abstract countDue(): Promise<number>;
   /** Records the attempt unless a later claim (after this one's lease ran out) took the row over. */
   abstract recordAttempt(id: string, attempt: number, result: AttemptResult): Promise<void>;
   /** The log of one operation, limited to accounts the member belongs to. */

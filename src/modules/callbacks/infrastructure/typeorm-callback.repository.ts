@@ -62,6 +62,13 @@ export class TypeOrmCallbackRepository extends CallbackRepository {
     return rows.map(fromRow);
   }
 
+  async countDue(): Promise<number> {
+    const rows: { due: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS due FROM callbacks WHERE status IN ('CREATED', 'RETRY') AND next_attempt_at <= now()`,
+    );
+    return rows[0].due;
+  }
+
   async recordAttempt(id: string, attempt: number, r: AttemptResult): Promise<void> {
     await this.dataSource.query(
       `UPDATE callbacks

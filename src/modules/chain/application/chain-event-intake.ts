@@ -6,6 +6,7 @@ import { DomainError } from '../../../shared/domain/domain-error';
 import { isStoreUnavailable } from '../../../shared/http/store-errors';
 import { fieldProblems } from '../../../shared/http/validation';
 import { LOGGER } from '../../../shared/logging/logging.module';
+import { Metrics } from '../../../shared/metrics/metrics';
 import { CatalogService } from '../../catalog/catalog.service';
 import { ChainEventLedger } from '../domain/chain-event-ledger';
 import { ChainEvent, CHAIN_EVENT_CLASSES, ChainEventKind } from './chain-event.dto';
@@ -54,6 +55,7 @@ export class ChainEventIntake {
     private readonly ledger: ChainEventLedger,
     private readonly catalog: CatalogService,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly metrics: Metrics,
   ) {}
 
   register<E extends ChainEvent>(handler: ChainEventHandler<E>): void {
@@ -84,6 +86,7 @@ export class ChainEventIntake {
         for (const handler of this.handlers.get(parsed.kind) ?? []) outcomes.push(await handler.apply(parsed, manager));
         if (!outcomes.includes('applied')) throw new EventIgnored(ignoredReason(parsed, outcomes));
       });
+      if (applied) this.metrics.chainEventsApplied.inc({ kind: parsed.kind });
       return { eventId, applied, duplicate: !applied, error: null };
     } catch (error) {
       if (error instanceof EventIgnored)

@@ -1,5 +1,22 @@
-import { createPublicClient, type Hex, http, type PublicClient } from 'viem';
+import { createPublicClient, type Hex, http, type PublicClient, type Transport } from 'viem';
+import { inSpan } from '../../../shared/tracing/tracing';
 import type { ChainBlock, ChainLog, ChainReader, ChainReceipt, LogQuery } from '../domain/chain-reader';
+
+/**
+ * A span per JSON-RPC call (`jsonrpc eth_getBlockByNumber`), retries included. viem calls the node
+ * with fetch, which the HTTP instrumentation does not see. The RPC URL is not recorded: providers
+ * put their API key in it.
+ */
+function traced(transport: Transport): Transport {
+  return (options) => {
+    const inner = transport(options);
+    const request: typeof inner.request = (args, requestOptions) =>
+      inSpan(`jsonrpc ${args.method}`, { 'rpc.system': 'jsonrpc', 'rpc.method': args.method }, () =>
+        inner.request(args, requestOptions),
+      );
+    return { ...inner, request };
+  };
+}
 
 /**
  * `ChainReader` over JSON-RPC with viem. Calls made together (a step's block fetches) go out as
@@ -10,7 +27,9 @@ export class ViemChainReader implements ChainReader {
 
   constructor(rpcUrl: string) {
     this.client = createPublicClient({
-      transport: http(rpcUrl, { batch: { batchSize: 50, wait: 0 }, retryCount: 3, retryDelay: 200, timeout: 30_000 }),
+      transport: traced(
+        http(rpcUrl, { batch: { batchSize: 50, wait: 0 }, retryCount: 3, retryDelay: 200, timeout: 30_000 }),
+      ),
       cacheTime: 0,
     });
   }

@@ -1,0 +1,154 @@
+import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
+import {
+  InjectThrottlerOptions,
+  InjectThrottlerStorage,
+  ThrottlerGuard,
+  type ThrottlerLimitDetail,
+  type ThrottlerModuleOptions,
+  type ThrottlerRequest,
+  type ThrottlerStorage,
+} from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { DomainError } from '../../../shared/domain/domain-error';
+import { RequestThrottle } from '../../../shared/http/public-cache.interceptor';
+import { CallerAuthenticator } from '../application/caller-authenticator';
+import { TokenController } from './token.controller';
+
+/** The token service's throttle window: a fixed 60 s (TOKEN_RATE_LIMIT sets the count). */
+const OBTAIN_WINDOW_MS = 60_000;
+
+/** Which budget a request is counted against, and under which key. */
+interface Budget {
+  readonly key: string;
+  readonly limit: number;
+  readonly windowMs: number;
+}
+
+/**
+ * The one rate limit of the service, through @nestjs/throttler's guard and storage (in memory, or
+ * in Redis for every instance). Two budgets:
+ *
+ * - obtaining a token (`POST /token/`): TOKEN_RATE_LIMIT requests per client address in any 60 s,
+ *   counted before any password hashing, malformed documents included;
+ * - everything else under /api/v1 and /token/: API_RATE_LIMIT requests per member in any
+ *   API_RATE_WINDOW seconds, whichever credential it uses (its API key, any of its access tokens,
+ *   its refresh tokens), so more credentials buy no more requests. Requests that name no member
+ *   (the public catalog, unknown keys, malformed tokens) count per client address.
+ *
+ * Admitted responses carry X-RateLimit-Limit, -Remaining and -Reset (seconds until a slot frees);
+ * a refusal is 429 with Retry-After. Whether a credential is valid is decided after this, by the
+ * route's access guard. `req.ip` honours X-Forwarded-For only with TRUST_PROXY (app-setup).
+ */
+@Injectable()
+export class RateLimitGuard extends ThrottlerGuard implements RequestThrottle {
+  constructor(
+    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
+    @InjectThrottlerStorage() storage: ThrottlerStorage,
+    reflector: Reflector,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly authenticator: CallerAuthenticator,
+  ) {
+    super(options, storage, reflector);
+  }
+
+  /** The same limit for a request answered before routing (a remembered public response). */
+  async admit(req: Request, res: Response): Promise<void> {
+    const context = new ExecutionContextHost([req, res]);
+    context.setType('http');
+    if (await this.shouldSkip(context)) return;
+    await this.handleRequest({
+      context,
+      limit: 0,
+      ttl: 0,
+      blockDuration: 0,
+      throttler: this.throttlers[0],
+      getTracker: () => '',
+      generateKey: () => '',
+    });
+  }
+
+  protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return Promise.resolve(true);
+    const req = context.switchToHttp().getRequest<Request>();
+    const limited = isObtain(context) || (this.config.apiRateLimit > 0 && isLimitedPath(req.path));
+    return Promise.resolve(!limited);
+  }
+
+  protected override async handleRequest(request: ThrottlerRequest): Promise<boolean> {
+    const budget = await this.budgetOf(request.context);
+    return super.handleRequest({
+      ...request,
+      limit: budget.limit,
+      ttl: budget.windowMs,
+      blockDuration: budget.windowMs,
+      // The key is the budget's own, not the route's: one budget across every route.
+      getTracker: () => budget.key,
+      generateKey: (_context, tracker) => tracker,
+    });
+  }
+
+  protected override throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    const res = context.switchToHttp().getResponse<Response>();
+    res.setHeader('X-RateLimit-Limit', String(detail.limit));
+    res.setHeader('X-RateLimit-Remaining', '0');
+    res.setHeader('X-RateLimit-Reset', String(detail.timeToBlockExpire));
+    const seconds = detail.timeToBlockExpire;
+    throw isObtain(context)
+      ? new DomainError(
+          'rate_limited',
+          'throttled',
+          `Request was throttled. Expected available in ${seconds} seconds.`,
+          [],
+          seconds,
+        )
+      : new DomainError(
+          'rate_limited',
+          'TOO_MANY_REQUESTS',
+          `Too many requests for this member; retry in ${seconds} seconds`,
+          [],
+          seconds,
+        );
+  }
+
+  private async budgetOf(context: ExecutionContext): Promise<Budget> {
+    const req = context.switchToHttp().getRequest<Request>();
+    const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    if (isObtain(context)) {
+      return {
+        key: `token-obtain:${address}`,
+        limit: this.config.tokenRateLimit,
+        windowMs: OBTAIN_WINDOW_MS,
+      };
+    }
+    const memberId =
+      context.getClass() === TokenController
+        ? await this.memberOfRefreshDocument(req.body)
+        : await this.authenticator.memberIdOf({
+            apiKey: req.header('x-api-key'),
+            authorization: req.header('authorization'),
+          });
+    return {
+      key: memberId === undefined ? `api:ip:${address}` : `api:member:${memberId}`,
+      limit: this.config.apiRateLimit,
+      windowMs: this.config.apiRateWindowSeconds * 1000,
+    };
+  }
+
+  private async memberOfRefreshDocument(body: unknown): Promise<string | undefined> {
+    const refresh = (body as { data?: { attributes?: { refresh?: unknown } } } | undefined)?.data?.attributes?.refresh;
+    return typeof refresh === 'string' && refresh.length <= 4096
+      ? this.authenticator.memberIdOfToken(refresh)
+      : undefined;
+  }
+}
+
+function isObtain(context: ExecutionContext): boolean {
+  return context.getClass() === TokenController && context.getHandler() === TokenController.prototype.obtain;
+}
+
+function isLimitedPath(path: string): boolean {
+  return path.startsWith('/api/v1/') || path === '/token' || path.startsWith('/token/');
+}

@@ -1,0 +1,242 @@
+import request from 'supertest';
+import { createDeployment } from '../support/builders';
+import { eventId, ingest, TEST_INDEXER_KEY, txHash } from '../support/chain-events';
+import { createTestApp, TestApp } from '../support/test-app';
+
+/** One sample of the Prometheus text format: `name{a="1",b="2"} value`. */
+interface Sample {
+  readonly name: string;
+  readonly labels: Record<string, string>;
+  readonly value: number;
+}
+
+/** Parses the exposition format; a line that is neither a comment nor a sample fails the test. */
+function parseMetrics(text: string): Sample[] {
+  const samples: Sample[] = [];
+  for (const line of text.split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (match === null) throw new Error(`not a Prometheus sample line: ${line}`);
+    const labels: Record<string, string> = {};
+    for (const pair of (match[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g))
+      labels[pair[1]] = pair[2];
+    samples.push({ name: match[1], labels, value: Number(match[3]) });
+  }
+  return samples;
+}
+
+function find(samples: Sample[], name: string, labels: Record<string, string> = {}): Sample | undefined {
+  return samples.find(
+    (sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+  );
+}
+
+// Polygon: a catalog EVM chain no other spec indexes, so its checkpoint row is this spec's own.
+const CHAIN = '137';
+
+describe('GET /metrics', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { INDEXER_API_KEY: TEST_INDEXER_KEY, [`RPC_URL_${CHAIN}`]: 'http://127.0.0.1:9', INDEXER_ENABLED: 'false' },
+    });
+    await t.dataSource.query(
+      `INSERT INTO indexer_checkpoints (chain_id, next_block, head_block) VALUES ($1, 1001, 1010)
+       ON CONFLICT (chain_id) DO UPDATE SET next_block = 1001, head_block = 1010`,
+      [CHAIN],
+    );
+  });
+  afterAll(async () => {
+    await t.dataSource.query(`DELETE FROM indexer_checkpoints WHERE chain_id = $1`, [CHAIN]);
+    await t.close();
+  });
+
+  it('serves every documented metric in the Prometheus text format', async () => {
+    const d = await createDeployment(t, { status: 'not_deployed' });
+    await request(t.http)
+      .get(`/api/v1/accounts/deployments/${d.id}/nonce-info`)
+      .set('x-api-key', d.members[0].apiKey)
+      .expect(200);
+    await request(t.http).get('/no/such/route/123').expect(404);
+    const results = await ingest(t, [
+      {
+        eventId: eventId(),
+        kind: 'deploy',
+        chainId: d.chainId,
+        deploymentAddress: d.address,
+        txHash: txHash(),
+        status: 'PENDING',
+      },
+    ]);
+    expect(results[0].applied).toBe(true);
+
+    const res = await request(t.http).get('/metrics').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    const samples = parseMetrics(res.text);
+
+    // Labelled by the route pattern, never by the raw URL with its ids.
+    const pattern = '/api/v1/accounts/deployments/:deploymentId/nonce-info';
+    const requests = find(samples, 'http_request_duration_seconds_count', {
+      method: 'GET',
+      route: pattern,
+      status_code: '200',
+    });
+    expect(requests?.value).toBeGreaterThanOrEqual(1);
+    expect(find(samples, 'http_request_duration_seconds_bucket', { route: pattern, le: '+Inf' })).toBeDefined();
+    expect(
+      find(samples, 'http_request_duration_seconds_count', { route: 'unmatched', status_code: '404' }),
+    ).toBeDefined();
+    expect(res.text).not.toContain(d.id);
+    expect(res.text).not.toContain('/no/such/route');
+
+    expect(find(samples, 'db_pool_connections_in_use')?.value).toBeGreaterThanOrEqual(0);
+    expect(find(samples, 'db_pool_requests_waiting')?.value).toBeGreaterThanOrEqual(0);
+    expect(find(samples, 'indexer_head_block', { chain_id: CHAIN })?.value).toBe(1010);
+    expect(find(samples, 'indexer_checkpoint_block', { chain_id: CHAIN })?.value).toBe(1000);
+    expect(find(samples, 'indexer_lag_blocks', { chain_id: CHAIN })?.value).toBe(10);
+    expect(find(samples, 'callbacks_due')?.value).toBeGreaterThanOrEqual(0);
+    expect(find(samples, 'callbacks_failed_total')?.value).toBe(0);
+    expect(find(samples, 'chain_events_applied_total', { kind: 'deploy' })?.value).toBe(1);
+    // prom-client's default process and Node.js metrics.
+    expect(find(samples, 'process_cpu_user_seconds_total')).toBeDefined();
+    expect(find(samples, 'nodejs_eventloop_lag_seconds')).toBeDefined();
+    expect(find(samples, 'process_resident_memory_bytes')?.value).toBeGreaterThan(0);
+  });
+
+  it('counts the callback backlog from the database', async () => {
+    const before = find(parseMetrics((await request(t.http).get('/metrics')).text), 'callbacks_due')!.value;
+    const d = await createDeployment(t);
+    const rows: { account_id: string }[] = await t.dataSource.query(
+      `SELECT account_id FROM deployments WHERE id = $1`,
+      [d.id],
+    );
+    await t.dataSource.query(
+      `INSERT INTO callbacks (id, account_id, deployment_id, url, type, status, operation_id, operation_type, body,
+                              next_attempt_at, created_at, updated_at)
+       VALUES (gen_random_uuid(), $1, $2, 'https://merchant.example/hook', 'operation.signed', 'CREATED',
+               gen_random_uuid(), 'payout', '{}', now() - interval '1 second', now(), now())`,
+      [rows[0].account_id, d.id],
+    );
+    const after = find(parseMetrics((await request(t.http).get('/metrics')).text), 'callbacks_due')!.value;
+    expect(after).toBeGreaterThanOrEqual(before + 1);
+  });
+
+  it('carries no rate-limit headers and needs no API credential', async () => {
+    const res = await request(t.http).get('/metrics').expect(200);
+    expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+  });
+
+  describe('with METRICS_TOKEN', () => {
+    let guarded: TestApp;
+    beforeAll(async () => {
+      guarded = await createTestApp({ env: { METRICS_TOKEN: 'scrape-token-123' } });
+    });
+    afterAll(() => guarded.close());
+
+    it('answers 401 without the bearer token or with a wrong one, 200 with it', async () => {
+      const missing = await request(guarded.http).get('/metrics').expect(401);
+      expect(missing.body).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' });
+      expect(missing.text).not.toContain('process_cpu');
+      await request(guarded.http).get('/metrics').set('Authorization', 'Bearer wrong').expect(401);
+      await request(guarded.http).get('/metrics').set('Authorization', 'scrape-token-123').expect(401);
+      const ok = await request(guarded.http)
+        .get('/metrics')
+        .set('Authorization', 'Bearer scrape-token-123')
+        .expect(200);
+      expect(ok.text).toContain('http_request_duration_seconds');
+    });
+  });
+});
+
+describe('CORS', () => {
+  const ORIGIN = 'https://app.example.com';
+
+  describe('with CORS_ORIGINS listing origins', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({ env: { CORS_ORIGINS: `${ORIGIN}, https://admin.example.com` } });
+    });
+    afterAll(() => t.close());
+
+    it('answers a preflight from a listed origin with 204 and the allowed methods and headers', async () => {
+      const res = await request(t.http)
+        .options('/api/v1/deployments/00000000-0000-0000-0000-000000000000/invoices')
+        .set('Origin', ORIGIN)
+        .set('Access-Control-Request-Method', 'POST')
+        .set('Access-Control-Request-Headers', 'content-type, x-api-key, idempotency-key')
+        .expect(204);
+      expect(res.headers['access-control-allow-origin']).toBe(ORIGIN);
+      expect(res.headers['access-control-allow-methods']).toBe('GET, POST, PUT, PATCH, DELETE');
+      expect(res.headers['access-control-allow-headers']).toBe(
+        'content-type, x-api-key, authorization, idempotency-key, x-request-id',
+      );
+      expect(Number(res.headers['access-control-max-age'])).toBeGreaterThan(0);
+      expect(res.headers.vary).toMatch(/Origin/);
+      // A preflight is not a request: it spends no rate-limit budget.
+      expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+    });
+
+    it('exposes the request id, Retry-After and the rate-limit headers on an actual request', async () => {
+      const res = await request(t.http).get('/api/v1/public/currencies?chainId=1').set('Origin', ORIGIN).expect(200);
+      expect(res.headers['access-control-allow-origin']).toBe(ORIGIN);
+      const exposed = res.headers['access-control-expose-headers'].split(', ');
+      expect(exposed).toEqual(
+        expect.arrayContaining([
+          'X-Request-Id',
+          'Retry-After',
+          'X-RateLimit-Limit',
+          'X-RateLimit-Remaining',
+          'X-RateLimit-Reset',
+        ]),
+      );
+      // And on an error, so a browser app can read why it was refused.
+      const refused = await request(t.http).get('/api/v1/accounts').set('Origin', ORIGIN).expect(401);
+      expect(refused.headers['access-control-allow-origin']).toBe(ORIGIN);
+    });
+
+    it('gives an origin not on the list no CORS headers', async () => {
+      const preflight = await request(t.http)
+        .options('/api/v1/public/currencies?chainId=1')
+        .set('Origin', 'https://evil.example')
+        .set('Access-Control-Request-Method', 'GET')
+        .expect(204);
+      expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+      expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
+      const res = await request(t.http)
+        .get('/api/v1/public/currencies?chainId=1')
+        .set('Origin', 'https://evil.example')
+        .expect(200);
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    });
+  });
+
+  it('with CORS_ORIGINS=* allows any origin', async () => {
+    const t = await createTestApp({ env: { CORS_ORIGINS: '*' } });
+    try {
+      const res = await request(t.http)
+        .options('/token/')
+        .set('Origin', 'https://anywhere.example')
+        .set('Access-Control-Request-Method', 'POST')
+        .expect(204);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('without CORS_ORIGINS sends no CORS headers and has no preflight route', async () => {
+    const t = await createTestApp();
+    try {
+      const res = await request(t.http).get('/api/v1/public/currencies?chainId=1').set('Origin', ORIGIN).expect(200);
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      await request(t.http)
+        .options('/api/v1/public/currencies?chainId=1')
+        .set('Origin', ORIGIN)
+        .set('Access-Control-Request-Method', 'GET')
+        .expect(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
