@@ -127,6 +127,9 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
     if (filter.currencyIds) where.add((p) => `currency_ids && ${p(filter.currencyIds)}::text[]`);
     if (filter.statuses) where.add((p) => `status = ANY(${p(filter.statuses)}::text[])`);
     const total = await this.total(deploymentId, filter, where);
+    // Nothing to read past the end: a filter that matches nothing would otherwise walk every row
+    // of the deployment in the list's order looking for a first one.
+    if (BigInt(filter.offset) >= BigInt(total)) return { total, items: [] };
     const direction = filter.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const column = SORT_COLUMNS[filter.sortBy];
     const order = column === 'id' ? `id ${direction}` : `${column} ${direction}, id ${direction}`;
@@ -138,18 +141,22 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
   }
 
   /**
-   * The list's exact total: summed from `invoice_totals` (per deployment and status, kept by
-   * triggers) when nothing but the status narrows the list, else counted from the rows. A filter
-   * added later counts rows until the rollup learns it.
+   * The list's exact total, from a rollup (kept by triggers) when nothing but the status and the
+   * currencies narrows the list: `invoice_totals` (per deployment and status) without a currency
+   * filter, `invoice_currency_totals` (per deployment, status and accepted currency set: each
+   * invoice in one bucket, so overlapping sets sum exactly) with one. Else counted from the rows.
+   * A filter added later counts rows until a rollup learns it.
    */
   private async total(deploymentId: string, filter: InvoiceListFilter, rows: SqlWhere): Promise<number> {
     let sql = `SELECT count(*) AS total FROM invoices WHERE ${rows.sql}`;
     let params = rows.params;
-    if (narrowedOnlyBy(filter, ['statuses'])) {
-      const { statuses } = filter;
+    if (narrowedOnlyBy(filter, ['statuses', 'currencyIds'])) {
+      const { statuses, currencyIds } = filter;
       const buckets = new SqlWhere().add((p) => `deployment_id = ${p(deploymentId)}`);
       if (statuses) buckets.add((p) => `status = ANY(${p(statuses)}::text[])`);
-      sql = `SELECT coalesce(sum(n), 0) AS total FROM invoice_totals WHERE ${buckets.sql}`;
+      if (currencyIds) buckets.add((p) => `currency_ids && ${p(currencyIds)}::text[]`);
+      const rollup = currencyIds ? 'invoice_currency_totals' : 'invoice_totals';
+      sql = `SELECT coalesce(sum(n), 0) AS total FROM ${rollup} WHERE ${buckets.sql}`;
       params = buckets.params;
     }
     const [{ total }]: { total: string }[] = await this.dataSource.query(sql, params);

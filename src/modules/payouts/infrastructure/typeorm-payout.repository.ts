@@ -66,6 +66,9 @@ export class TypeOrmPayoutRepository extends PayoutRepository {
     if (filter.currencyIds) where.add((p) => `currency_id = ANY(${p(filter.currencyIds)}::text[])`);
     if (filter.statuses) where.add((p) => `status = ANY(${p(filter.statuses)}::text[])`);
     const total = await this.total(deploymentId, filter, where);
+    // Nothing to read past the end: a filter that matches nothing would otherwise walk every row
+    // of the deployment in the list's order looking for a first one.
+    if (BigInt(filter.offset) >= BigInt(total)) return { total, items: [] };
     const direction = filter.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const column = SORT_COLUMNS[filter.sortBy];
     const order = column === 'id' ? `id ${direction}` : `${column} ${direction}, id ${direction}`;
