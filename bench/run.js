@@ -397,6 +397,8 @@ function worstCases({ deployment, lists }) {
         { idContains: NOWHERE, trackingIdContains: NOWHERE },
       ),
     ],
+    ['worst: invoices page 5000', other('invoices', 'invoices', { page: '5000' }, { offset: '49990' })],
+    ['worst: payouts page 5000', other('payouts', 'payouts', { page: '5000' }, { offset: '49990' })],
     [
       'worst: invoices page 5000 of 100 currencies',
       other(

@@ -133,8 +133,14 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
     const direction = filter.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const column = SORT_COLUMNS[filter.sortBy];
     const order = column === 'id' ? `id ${direction}` : `${column} ${direction}, id ${direction}`;
+    // A deferred join: the page's ids from the sort's index (an index-only scan unless a filter
+    // needs the rows), then the full rows of those ids only, so a deep page skips index entries
+    // instead of rows.
     const rows: InvoiceRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM invoices WHERE ${where.sql} ORDER BY ${order} LIMIT ${where.bind(filter.limit)} OFFSET ${where.bind(filter.offset)}`,
+      `SELECT ${COLUMNS} FROM invoices
+        WHERE id IN (SELECT id FROM invoices WHERE ${where.sql} ORDER BY ${order}
+                      LIMIT ${where.bind(filter.limit)} OFFSET ${where.bind(filter.offset)})
+        ORDER BY ${order}`,
       where.params,
     );
     return { total, items: rows.map((row) => invoiceFromRow(row, this.catalog)) };
