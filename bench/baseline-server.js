@@ -179,7 +179,7 @@ const LISTS = {
   },
   claims: async (id) => {
     const [count, page] = await Promise.all([
-      run(`SELECT count(*) AS total FROM claimable_groups g WHERE g.deployment_id = $1`, [id]),
+      run(`SELECT coalesce(sum(g.n), 0) AS total FROM claimable_group_totals g WHERE g.deployment_id = $1`, [id]),
       run(
         `SELECT g.invoice_id, g.currency_id, g.first_at, g.last_at, g.amount, g.transactions, i.invoice_nonce
            FROM claimable_groups g JOIN invoices i ON i.id = g.invoice_id

@@ -128,7 +128,7 @@ async function seed(url) {
     ])
   ).rows;
   await db.end();
-  return { apiKey, deployment: deployments[0], detailId, lists };
+  return { apiKey, deployment: deployments[0], other: deployments[1], detailId, lists };
 }
 
 const LIST_ROWS = Number(process.env.BENCH_LIST_ROWS || 100_000);
@@ -340,6 +340,219 @@ function combined(runs) {
   };
 }
 
+/** A currency filter of 100 ids: the bench's own currency and 99 the catalog does not know. */
+const HUNDRED_CURRENCIES = [
+  USDT,
+  ...Array.from({ length: 99 }, (_, i) => `1-0x${createHash('sha1').update(`c${i}`).digest('hex')}`),
+].join(',');
+/** Hex text no seeded id, hash or address holds. */
+const NOWHERE = 'fedcba9876543210';
+
+/**
+ * The most expensive request each list takes that we found, alone and combined: substring filters
+ * matching nothing (each one a scan of the tenant's rows without its trigram index), 100 currency
+ * ids, filters whose combination matches no row or few, deep pages. Each runs through the app over
+ * HTTP and, for the PostgreSQL figure, through the app's own repository, whose statements are
+ * EXPLAINed (`explainList`). `query` is the API's; `filter` the same request as the repository
+ * receives it.
+ */
+function worstCases({ deployment, lists }) {
+  const tx = (query, filter) => ({
+    list: 'transactions',
+    path: `/api/v1/deployments/${deployment}/transactions?${new URLSearchParams(query)}`,
+    filter: { deploymentId: deployment, sortBy: 'createdAt', sortOrder: 'desc', limit: 10, offset: '0', ...filter },
+  });
+  const other = (list, path, query, filter) => ({
+    list,
+    path: `/api/v1/deployments/${lists.id}/${path}?${new URLSearchParams(query)}`,
+    filter: { sortBy: 'createdAt', sortOrder: 'desc', limit: 10, offset: '0', ...filter },
+  });
+  const currencies = HUNDRED_CURRENCIES.split(',');
+  return [
+    ['worst: transactions page 5000', tx({ page: '5000' }, { offset: '49990' })],
+    ['worst: transactions txHash matching nothing', tx({ txHash: NOWHERE }, { txHashContains: NOWHERE })],
+    ['worst: transactions id matching nothing', tx({ id: NOWHERE }, { idContains: NOWHERE })],
+    ['worst: transactions 100 currencies', tx({ currencyIds: HUNDRED_CURRENCIES }, { currencyIds: currencies })],
+    [
+      'worst: transactions no match by type and claimed',
+      tx({ operationTypes: 'payout', isClaimed: 'true' }, { operationTypes: ['payout'], isClaimed: true }),
+    ],
+    [
+      'worst: transactions rare combination by update',
+      tx(
+        { statuses: 'PENDING', operationTypes: 'reject', sortBy: 'updatedAt', txHash: 'ab' },
+        { statuses: ['PENDING'], operationTypes: ['reject'], sortBy: 'updatedAt', txHashContains: 'ab' },
+      ),
+    ],
+    [
+      'worst: invoices 100 currencies',
+      other('invoices', 'invoices', { currencyIds: HUNDRED_CURRENCIES }, { currencyIds: currencies }),
+    ],
+    [
+      'worst: invoices id and trackingId matching nothing',
+      other(
+        'invoices',
+        'invoices',
+        { id: NOWHERE, trackingId: NOWHERE },
+        { idContains: NOWHERE, trackingIdContains: NOWHERE },
+      ),
+    ],
+    ['worst: invoices page 5000', other('invoices', 'invoices', { page: '5000' }, { offset: '49990' })],
+    ['worst: payouts page 5000', other('payouts', 'payouts', { page: '5000' }, { offset: '49990' })],
+    [
+      'worst: invoices page 5000 of 100 currencies',
+      other(
+        'invoices',
+        'invoices',
+        { currencyIds: HUNDRED_CURRENCIES, page: '5000' },
+        { currencyIds: currencies, offset: '49990' },
+      ),
+    ],
+    [
+      'worst: payouts toAddress matching nothing',
+      other('payouts', 'payouts', { toAddress: NOWHERE }, { toAddressContains: NOWHERE }),
+    ],
+    [
+      'worst: payouts every substring filter',
+      other(
+        'payouts',
+        'payouts',
+        { id: NOWHERE, trackingId: NOWHERE, createdBy: NOWHERE, toAddress: NOWHERE },
+        {
+          idContains: NOWHERE,
+          trackingIdContains: NOWHERE,
+          createdByContains: NOWHERE,
+          toAddressContains: NOWHERE,
+        },
+      ),
+    ],
+    [
+      'worst: payouts 100 currencies',
+      other('payouts', 'payouts', { currencyIds: HUNDRED_CURRENCIES }, { currencyIds: currencies }),
+    ],
+    [
+      'worst: queue createdBy matching nothing',
+      other('queue', 'operations', { createdBy: NOWHERE }, { createdBy: NOWHERE, sortOrder: 'asc' }),
+    ],
+    ['worst: claims page', other('claims', 'claims', {}, {})],
+    [
+      'worst: claims 100 currencies',
+      other('claims', 'claims', { currencyIds: HUNDRED_CURRENCIES }, { currencyIds: currencies }),
+    ],
+  ];
+}
+
+/**
+ * The statements the app's own repository sends for `scenario`, each EXPLAINed with ANALYZE and
+ * BUFFERS: PostgreSQL's execution time summed over them, the shared buffers they touched, and the
+ * plan's shape (the scans it chose: an index by name, or a sequential scan).
+ */
+async function explainList(url, { list, filter }, deploymentId) {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const sent = [];
+    const db = {
+      query: (sql, params) => (
+        sent.push({ sql, params: [...(params ?? [])] }),
+        client.query(sql, params).then((r) => r.rows)
+      ),
+    };
+    const catalog = { findNetwork: () => undefined, findCurrency: () => undefined };
+    const repository = {
+      transactions: () =>
+        new (dist(
+          `src/modules/deployments/infrastructure/typeorm-transaction-read.repository`,
+        ).TypeOrmTransactionReadRepository)(db),
+      invoices: () =>
+        new (dist('src/modules/billing/infrastructure/typeorm-invoice.repository').TypeOrmInvoiceRepository)(
+          db,
+          catalog,
+        ),
+      payouts: () =>
+        new (dist('src/modules/payouts/infrastructure/typeorm-payout.repository').TypeOrmPayoutRepository)(db),
+      queue: () =>
+        new (dist(
+          'src/modules/queue/infrastructure/typeorm-queue-operation.repository',
+        ).TypeOrmQueueOperationRepository)(db),
+      claims: () => new (dist('src/modules/claims/infrastructure/typeorm-claim.repository').TypeOrmClaimRepository)(db),
+    }[list]();
+    if (list === 'transactions') await repository.list(filter);
+    else if (list === 'queue') await repository.list(deploymentId, 'evm', filter);
+    else await repository.list(deploymentId, filter);
+    let ms = 0;
+    let buffers = 0;
+    const scans = new Set();
+    for (const { sql, params } of sent) {
+      // Twice: the first run warms the cache the way a flood of the same request would.
+      await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, params);
+      const [
+        {
+          'QUERY PLAN': [plan],
+        },
+      ] = (await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, params)).rows;
+      ms += plan['Execution Time'];
+      buffers += (plan.Plan['Shared Hit Blocks'] ?? 0) + (plan.Plan['Shared Read Blocks'] ?? 0);
+      const walk = (node) => {
+        if (/Scan/.test(node['Node Type']) && node['Relation Name'] !== undefined)
+          scans.add(
+            node['Index Name']
+              ? `${node['Node Type']} ${node['Index Name']}`
+              : `${node['Node Type']} ${node['Relation Name']}`,
+          );
+        else if (node['Index Name']) scans.add(`${node['Node Type']} ${node['Index Name']}`);
+        for (const child of node.Plans ?? []) walk(child);
+      };
+      walk(plan.Plan);
+    }
+    return { ms, buffers, statements: sent.length, shape: [...scans].join('; ') };
+  } finally {
+    await client.end();
+  }
+}
+
+/** autocannon in the background, for a flood beside a measurement. */
+function autocannonInBackground(url, apiKey, connections, seconds) {
+  const child = spawn(
+    process.execPath,
+    [
+      join(root, 'node_modules/autocannon/autocannon.js'),
+      '-c',
+      String(connections),
+      '-d',
+      String(seconds),
+      '--json',
+      '-H',
+      `x-api-key=${apiKey}`,
+      url,
+    ],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  return new Promise((resolve) => child.on('exit', () => resolve(JSON.parse(out || '{}'))));
+}
+
+/** Median latency of one request at a time on `url` for `seconds` (the probe of another tenant). */
+function probe(url, apiKey, seconds) {
+  const out = execFileSync(
+    process.execPath,
+    [
+      join(root, 'node_modules/autocannon/autocannon.js'),
+      '-c',
+      '1',
+      '-d',
+      String(seconds),
+      '--json',
+      '-H',
+      `x-api-key=${apiKey}`,
+      url,
+    ],
+    { maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  return JSON.parse(out.toString()).latency.p50;
+}
+
 async function main() {
   const benchStarted = Date.now();
   let serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -357,7 +570,7 @@ async function main() {
   const children = [];
   try {
     await prepareDatabase(url, { runMigrations: true }, { info: () => undefined });
-    const { apiKey, deployment, detailId, lists } = await seed(url);
+    const { apiKey, deployment, other, detailId, lists } = await seed(url);
     const [appPort, basePort] = [await freePort(), await freePort()];
     const env = {
       DATABASE_URL: url,
@@ -444,6 +657,47 @@ async function main() {
         rows.push({ label, a, b, appStatus });
       }
     }
+    // The worst cases: the app alone (the baseline answers only the default lists), each with the
+    // PostgreSQL execution time of the statements the app's repository sends for it.
+    const worst = [];
+    const cases = worstCases({ deployment, lists }).filter(
+      ([label]) => !only || only.some((word) => label.includes(word)),
+    );
+    for (const [label, scenario] of cases) {
+      const check = await fetchRetrying(`http://127.0.0.1:${appPort}${scenario.path}`, {
+        headers: { 'x-api-key': apiKey },
+      });
+      const body = await check.text();
+      const deploymentId = scenario.list === 'transactions' ? deployment : lists.id;
+      const explained = await explainList(url, scenario, deploymentId);
+      const [a] =
+        check.status === 200
+          ? measure([(seconds) => autocannon(`http://127.0.0.1:${appPort}${scenario.path}`, apiKey, app.pid, seconds)])
+          : [{ rps: 0, p50: NaN, p99: NaN, cpuMsPerRequest: NaN, status: String(check.status) }];
+      const total = check.status === 200 ? JSON.parse(body).total : undefined;
+      log(
+        `${label}: total ${total}, PostgreSQL ${explained.ms.toFixed(2)} ms (${explained.shape}); app ${a.rps} req/s p99 ${a.p99} ms (${a.status})`,
+      );
+      worst.push({ label, a, explained, appStatus: check.status, total });
+    }
+    // Another tenant's median latency (one request at a time on its own deployment's default
+    // transactions page), quiet and under a flood of the costliest worst case at 16 connections.
+    let isolation;
+    const costliest = worst
+      .filter(({ appStatus }) => appStatus === 200)
+      .reduce((a, b) => (a === undefined || b.explained.ms > a.explained.ms ? b : a), undefined);
+    if (costliest) {
+      const probeUrl = `http://127.0.0.1:${appPort}/api/v1/deployments/${other}/transactions`;
+      const flood = cases.find(([label]) => label === costliest.label)[1].path;
+      probe(probeUrl, apiKey, Math.max(1, WARMUP));
+      const quiet = probe(probeUrl, apiKey, DURATION);
+      const flooding = autocannonInBackground(`http://127.0.0.1:${appPort}${flood}`, apiKey, CONNECTIONS, DURATION + 2);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const loaded = probe(probeUrl, apiKey, DURATION);
+      const floodResult = await flooding;
+      isolation = { quiet, loaded, flood: costliest.label, floodRps: floodResult.requests?.average };
+      log(`isolation: quiet p50 ${quiet} ms, under ${costliest.label} p50 ${loaded} ms`);
+    }
     const rss = peakRss(app.pid);
     const fmt = (n) => (Number.isFinite(n) ? String(Math.round(n * 10) / 10) : 'n/a');
     const table = [
@@ -476,6 +730,28 @@ async function main() {
       '',
       'Targets (reported, not asserted): transaction pages at 1,000,000 rows ≥ 1,500 req/s with p99 ≤ 25 ms; every list and detail scenario ≥ 80% of its baseline; public currencies ≥ 80% of /health; app RSS ≤ 200 MB.',
       '',
+      '## Worst cases',
+      '',
+      "The costliest requests found per list (bench/run.js `worstCases`), the app alone. PostgreSQL ms: execution time of the statements the app's repository sends for the request, from `EXPLAIN (ANALYZE, BUFFERS)` (second run, summed over the statements); plan: the scans chosen.",
+      '',
+      '| scenario | total | PostgreSQL ms | buffers | statements | plan | app req/s | app p50 ms | app p99 ms | app CPU ms/req |',
+      '|---|---|---|---|---|---|---|---|---|---|',
+      ...worst.map(
+        ({ label, a, explained, appStatus, total }) =>
+          `| ${label} | ${total ?? `answered ${appStatus}`} | ${explained.ms.toFixed(2)} | ${explained.buffers} | ${explained.statements} | ${explained.shape} | ${fmt(a.rps)} | ${fmt(a.p50)} | ${fmt(a.p99)} | ${Number.isFinite(a.cpuMsPerRequest) ? a.cpuMsPerRequest.toFixed(2) : 'n/a'} |`,
+      ),
+      '',
+      isolation
+        ? `Another tenant's median latency (its default transactions page, one request at a time): ${fmt(isolation.quiet)} ms quiet, ${fmt(isolation.loaded)} ms under a flood of "${isolation.flood}" at ${CONNECTIONS} connections (${fmt(isolation.floodRps)} req/s): ${fmt(isolation.loaded / isolation.quiet)}×.`
+        : '',
+      (() => {
+        const deep = rate('page 5000');
+        const first = rate('default page');
+        return deep && first ? `page 5000 at ${fmt((deep / first) * 100)}% of the default page's rate.` : '';
+      })(),
+      '',
+      'Worst-case targets (reported, not asserted): PostgreSQL ≤ 5 ms and app p99 ≤ 50 ms each; page 5000 ≥ 50% of page 1; another tenant within 2× of its quiet median.',
+      '',
     ].join('\n');
     const results = process.env.BENCH_RESULTS || join(root, 'bench/results/latest.md');
     mkdirSync(dirname(results), { recursive: true });
@@ -483,7 +759,7 @@ async function main() {
     process.stdout.write(`${report}\n`);
     log(`bench finished in ${((Date.now() - benchStarted) / 1000).toFixed(0)} s`);
     // Figures never fail a run; a server error does (CI runs a small bench so this cannot rot).
-    const broken = rows.filter(({ appStatus }) => appStatus >= 500);
+    const broken = [...rows, ...worst].filter(({ appStatus }) => appStatus >= 500);
     if (broken.length > 0)
       throw new Error(`the app answered ${broken.map((row) => `${row.appStatus} on ${row.label}`).join(', ')}`);
   } finally {
@@ -497,9 +773,14 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  process.stderr.write(
-    `bench failed: ${error.stack || error} ${error.cause ? error.cause.stack || error.cause : ''}\n`,
-  );
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((error) => {
+    process.stderr.write(
+      `bench failed: ${error.stack || error} ${error.cause ? error.cause.stack || error.cause : ''}\n`,
+    );
+    process.exit(1);
+  });
+}
+
+// For EXPLAINing the worst cases on a database loaded earlier (BENCH_KEEP_DATABASE=1).
+module.exports = { worstCases, explainList };

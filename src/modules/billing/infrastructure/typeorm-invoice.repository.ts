@@ -125,8 +125,18 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
   async list(deploymentId: string, filter: InvoiceListFilter): Promise<{ total: number; items: Invoice[] }> {
     const where = filterWhere(deploymentId, filter);
     const total = await this.total(deploymentId, filter, where);
+    // Nothing to read past the end: a filter that matches nothing would otherwise walk every row
+    // of the deployment in the list's order looking for a first one.
+    if (BigInt(filter.offset) >= BigInt(total)) return { total, items: [] };
+    const order = orderBy(filter);
+    // A deferred join: the page's ids from the sort's index (an index-only scan unless a filter
+    // needs the rows), then the full rows of those ids only, so a deep page skips index entries
+    // instead of rows.
     const rows: InvoiceRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM invoices WHERE ${where.sql} ORDER BY ${orderBy(filter)} LIMIT ${where.bind(filter.limit)} OFFSET ${where.bind(filter.offset)}`,
+      `SELECT ${COLUMNS} FROM invoices
+        WHERE id IN (SELECT id FROM invoices WHERE ${where.sql} ORDER BY ${order}
+                      LIMIT ${where.bind(filter.limit)} OFFSET ${where.bind(filter.offset)})
+        ORDER BY ${order}`,
       where.params,
     );
     return { total, items: rows.map((row) => invoiceFromRow(row, this.catalog)) };
@@ -141,18 +151,22 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
   }
 
   /**
-   * The list's exact total: summed from `invoice_totals` (per deployment and status, kept by
-   * triggers) when nothing but the status narrows the list, else counted from the rows. A filter
-   * added later counts rows until the rollup learns it.
+   * The list's exact total, from a rollup (kept by triggers) when nothing but the status and the
+   * currencies narrows the list: `invoice_totals` (per deployment and status) without a currency
+   * filter, `invoice_currency_totals` (per deployment, status and accepted currency set: each
+   * invoice in one bucket, so overlapping sets sum exactly) with one. Else counted from the rows.
+   * A filter added later counts rows until a rollup learns it.
    */
   private async total(deploymentId: string, filter: InvoiceListFilter, rows: SqlWhere): Promise<number> {
     let sql = `SELECT count(*) AS total FROM invoices WHERE ${rows.sql}`;
     let params = rows.params;
-    if (narrowedOnlyBy(filter, ['statuses'])) {
-      const { statuses } = filter;
+    if (narrowedOnlyBy(filter, ['statuses', 'currencyIds'])) {
+      const { statuses, currencyIds } = filter;
       const buckets = new SqlWhere().add((p) => `deployment_id = ${p(deploymentId)}`);
       if (statuses) buckets.add((p) => `status = ANY(${p(statuses)}::text[])`);
-      sql = `SELECT coalesce(sum(n), 0) AS total FROM invoice_totals WHERE ${buckets.sql}`;
+      if (currencyIds) buckets.add((p) => `currency_ids && ${p(currencyIds)}::text[]`);
+      const rollup = currencyIds ? 'invoice_currency_totals' : 'invoice_totals';
+      sql = `SELECT coalesce(sum(n), 0) AS total FROM ${rollup} WHERE ${buckets.sql}`;
       params = buckets.params;
     }
     const [{ total }]: { total: string }[] = await this.dataSource.query(sql, params);

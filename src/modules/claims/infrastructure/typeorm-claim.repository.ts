@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { SqlWhere, sweptByClaimSql } from '../../../shared/infrastructure/sql';
+import { narrowedOnlyBy, SqlWhere, sweptByClaimSql } from '../../../shared/infrastructure/sql';
 import { ClaimableDeposits, ClaimRepository, ClaimsFilter } from '../domain/claim.repository';
 
 /**
@@ -14,6 +14,35 @@ import { ClaimableDeposits, ClaimRepository, ClaimsFilter } from '../domain/clai
 
 /** What a mined claim sweeps on chain: every mined deposit of its deposit accounts not claimed yet. */
 const SWEPT = sweptByClaimSql('t.');
+
+/**
+ * The list's conditions on `g`'s deployment and currency, columns `claimable_groups` and its
+ * rollup `claimable_group_totals` share.
+ */
+function currencyFilters(deploymentId: string, filter: ClaimsFilter): SqlWhere {
+  const where = new SqlWhere().add((p) => `g.deployment_id = ${p(deploymentId)}`);
+  if (filter.currencyIds) where.add((p) => `g.currency_id = ANY(${p(filter.currencyIds)}::text[])`);
+  if (filter.flagCurrencyIds) where.add((p) => `g.currency_id = ANY(${p(filter.flagCurrencyIds)}::text[])`);
+  const hidden = filter.hidden;
+  if (hidden) {
+    where.add(
+      (p) =>
+        `lower(g.currency_id) ${hidden.value ? 'IN' : 'NOT IN'} (SELECT lower(h.currency_id) FROM member_hidden_currencies h WHERE h.member_id = ${p(hidden.memberId)})`,
+    );
+  }
+  return where;
+}
+
+/** Every condition of the list, on `claimable_groups g`. */
+export function groupFilters(deploymentId: string, filter: ClaimsFilter): SqlWhere {
+  const where = currencyFilters(deploymentId, filter);
+  if (filter.invoiceId) where.add((p) => `g.invoice_id = ${p(filter.invoiceId)}`);
+  if (filter.createdFrom) where.add((p) => `g.first_at >= ${p(filter.createdFrom)}`);
+  if (filter.createdTo) where.add((p) => `g.first_at <= ${p(filter.createdTo)}`);
+  if (filter.updatedFrom) where.add((p) => `g.last_at >= ${p(filter.updatedFrom)}`);
+  if (filter.updatedTo) where.add((p) => `g.last_at <= ${p(filter.updatedTo)}`);
+  return where;
+}
 
 interface ClaimRow {
   invoice_id: string;
@@ -37,25 +66,10 @@ export class TypeOrmClaimRepository extends ClaimRepository {
    * an index scan in the list's order, and the invoice nonces are joined for its rows only.
    */
   async list(deploymentId: string, filter: ClaimsFilter): Promise<{ total: number; items: ClaimableDeposits[] }> {
-    const where = new SqlWhere().add((p) => `g.deployment_id = ${p(deploymentId)}`);
-    if (filter.currencyIds) where.add((p) => `g.currency_id = ANY(${p(filter.currencyIds)}::text[])`);
-    if (filter.flagCurrencyIds) where.add((p) => `g.currency_id = ANY(${p(filter.flagCurrencyIds)}::text[])`);
-    if (filter.invoiceId) where.add((p) => `g.invoice_id = ${p(filter.invoiceId)}`);
-    const hidden = filter.hidden;
-    if (hidden) {
-      where.add(
-        (p) =>
-          `lower(g.currency_id) ${hidden.value ? 'IN' : 'NOT IN'} (SELECT lower(h.currency_id) FROM member_hidden_currencies h WHERE h.member_id = ${p(hidden.memberId)})`,
-      );
-    }
-    if (filter.createdFrom) where.add((p) => `g.first_at >= ${p(filter.createdFrom)}`);
-    if (filter.createdTo) where.add((p) => `g.first_at <= ${p(filter.createdTo)}`);
-    if (filter.updatedFrom) where.add((p) => `g.last_at >= ${p(filter.updatedFrom)}`);
-    if (filter.updatedTo) where.add((p) => `g.last_at <= ${p(filter.updatedTo)}`);
-    const [{ total }]: { total: string }[] = await this.dataSource.query(
-      `SELECT count(*) AS total FROM claimable_groups g WHERE ${where.sql}`,
-      where.params,
-    );
+    const where = groupFilters(deploymentId, filter);
+    const total = await this.total(deploymentId, filter, where);
+    // Nothing to read past the end (a filter matching nothing would walk every group).
+    if (BigInt(filter.offset) >= BigInt(total)) return { total, items: [] };
     const direction = filter.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const column = filter.sortBy === 'updatedAt' ? 'g.last_at' : 'g.first_at';
     const rows: ClaimRow[] = await this.dataSource.query(
@@ -67,7 +81,7 @@ export class TypeOrmClaimRepository extends ClaimRepository {
       where.params,
     );
     return {
-      total: Number(total),
+      total,
       items: rows.map((row) => ({
         invoiceId: row.invoice_id,
         invoiceNonce: row.invoice_nonce,
@@ -78,6 +92,23 @@ export class TypeOrmClaimRepository extends ClaimRepository {
         transactions: Number(row.transactions),
       })),
     };
+  }
+
+  /**
+   * The list's exact total: summed from `claimable_group_totals` (groups per deployment and
+   * currency, kept by triggers) when nothing but currencies narrows the list, else counted from
+   * the groups. A filter added later counts groups until the rollup learns it.
+   */
+  private async total(deploymentId: string, filter: ClaimsFilter, groups: SqlWhere): Promise<number> {
+    let sql = `SELECT count(*) AS total FROM claimable_groups g WHERE ${groups.sql}`;
+    let params = groups.params;
+    if (narrowedOnlyBy(filter, ['currencyIds', 'flagCurrencyIds', 'hidden'])) {
+      const buckets = currencyFilters(deploymentId, filter);
+      sql = `SELECT coalesce(sum(g.n), 0) AS total FROM claimable_group_totals g WHERE ${buckets.sql}`;
+      params = buckets.params;
+    }
+    const [{ total }]: { total: string }[] = await this.dataSource.query(sql, params);
+    return Number(total);
   }
 
   async claimableCurrencyIds(deploymentId: string): Promise<string[]> {

@@ -55,8 +55,18 @@ export class TypeOrmPayoutRepository extends PayoutRepository {
   async list(deploymentId: string, filter: PayoutListFilter): Promise<{ total: number; items: Payout[] }> {
     const where = filterWhere(deploymentId, filter);
     const total = await this.total(deploymentId, filter, where);
+    // Nothing to read past the end: a filter that matches nothing would otherwise walk every row
+    // of the deployment in the list's order looking for a first one.
+    if (BigInt(filter.offset) >= BigInt(total)) return { total, items: [] };
+    const order = orderBy(filter);
+    // A deferred join: the page's ids from the sort's index (an index-only scan unless a filter
+    // needs the rows), then the full rows of those ids only, so a deep page skips index entries
+    // instead of rows.
     const rows: PayoutRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM payouts WHERE ${where.sql} ORDER BY ${orderBy(filter)} LIMIT ${where.bind(filter.limit)} OFFSET ${where.bind(filter.offset)}`,
+      `SELECT ${COLUMNS} FROM payouts
+        WHERE id IN (SELECT id FROM payouts WHERE ${where.sql} ORDER BY ${order}
+                      LIMIT ${where.bind(filter.limit)} OFFSET ${where.bind(filter.offset)})
+        ORDER BY ${order}`,
       where.params,
     );
     return { total, items: rows.map(payoutFromRow) };

@@ -3,7 +3,7 @@ import type { Hex } from 'viem';
 import { DataSource, EntityManager } from 'typeorm';
 import { NetworkType } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
-import { conflictOf, narrowedOnlyBy, SqlWhere } from '../../../shared/infrastructure/sql';
+import { conflictOf, containsPattern, narrowedOnlyBy, SqlWhere } from '../../../shared/infrastructure/sql';
 import { callFromStored, callToStored, StoredCall } from '../domain/call';
 import { OperationSignature, QueueOperation } from '../domain/queue-operation';
 import { QueueListFilter, QueueNonceFacts, QueueOperationRepository } from '../domain/queue-operation.repository';
@@ -256,12 +256,14 @@ export class TypeOrmQueueOperationRepository extends QueueOperationRepository {
     const where = new SqlWhere('o.deleted_at IS NULL').add((p) => `o.deployment_id = ${p(deploymentId)}`);
     if (filter.statuses?.length) where.add((p) => `${EFFECTIVE_STATUS} = ANY(${p(filter.statuses)}::text[])`);
     if (filter.operationTypes?.length) where.add((p) => `o.operation_type = ANY(${p(filter.operationTypes)}::text[])`);
-    if (filter.createdBy !== undefined)
-      where.add((p) => `strpos(lower(o.created_by), lower(${p(filter.createdBy)})) > 0`);
+    const { createdBy } = filter;
+    if (createdBy !== undefined) where.add((p) => `o.created_by ILIKE ${p(containsPattern(createdBy))}`);
     if (filter.createdAtFrom !== undefined) where.add((p) => `o.created_at >= ${p(filter.createdAtFrom)}`);
     if (filter.createdAtTo !== undefined) where.add((p) => `o.created_at <= ${p(filter.createdAtTo)}`);
     const direction = filter.sortOrder === 'desc' ? 'DESC' : 'ASC';
     const total = await this.total(deploymentId, filter, where);
+    // Nothing to read past the end (a filter matching nothing would walk every operation).
+    if (BigInt(filter.offset) >= BigInt(total)) return { total, items: [] };
     const rows: (OperationRow & { effective_status: QueueOperationStatus })[] = await this.dataSource.query(
       `SELECT ${COLUMNS} FROM queue_operations o WHERE ${where.sql}
         ORDER BY o.nonce ${direction}, o.created_at ${direction}, o.id ${direction}
