@@ -359,8 +359,10 @@ describe('CSV exports of transactions, invoices and payouts', () => {
       );
       expect(result.status).toBe(200);
       expect(result.lines).toBe(total + 1);
-      // The CSV is ~70 MB and the rows as objects far more: holding either would show here.
-      expect(after.peak - before.rss).toBeLessThan(40 * 1024 * 1024);
+      // The CSV is ~70 MB and the rows as objects far more: holding either would grow the process by
+      // at least the CSV's size. Streaming grows it by buffers and garbage not yet collected, which a
+      // loaded machine lets pile up (19-46 MB seen here), well below that.
+      expect(after.peak - before.rss).toBeLessThan(0.75 * result.bytes);
     } finally {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
