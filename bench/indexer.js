@@ -88,6 +88,27 @@ async function databaseServer() {
   };
 }
 
+/** The bench's own connection, for its reads between phases; one dropped while idle is opened again. */
+function benchConnection(url) {
+  let client;
+  const open = async () => {
+    const fresh = new pg.Client({ connectionString: url });
+    fresh.on('error', (error) => {
+      log(`bench connection dropped: ${error.message}`);
+      if (client === fresh) client = undefined;
+    });
+    await fresh.connect();
+    return fresh;
+  };
+  return {
+    async query(text, params) {
+      client ??= await open();
+      return client.query(text, params);
+    },
+    end: async () => client?.end(),
+  };
+}
+
 async function startAnvil() {
   const pkg = dirname(require.resolve(`@foundry-rs/anvil-linux-amd64/package.json`));
   const binary = [join(pkg, 'bin', 'anvil'), join(pkg, 'anvil')].find((p) => existsSync(p));
@@ -217,8 +238,8 @@ async function main() {
   const failures = [];
   try {
     await prepareDatabase(databaseUrl, { runMigrations: true }, createLogger('silent'));
-    const db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
+    // The bench's own connection reads between phases; one dropped while idle is taken again.
+    const db = benchConnection(databaseUrl);
     if (process.env.BENCH_PG_STATS) {
       await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
       pgStats = true;
@@ -251,6 +272,8 @@ async function main() {
       ...loadConfig({
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
+        // The bench creates thousands of invoices with one API key in a minute.
+        API_RATE_LIMIT: '0',
         JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
         INDEXER_POLL_INTERVAL_MS: process.env.INDEXER_POLL_INTERVAL_MS || '250',
         INDEXER_BATCH_BLOCKS: process.env.INDEXER_BATCH_BLOCKS || '500',
