@@ -86,6 +86,25 @@ describe('chain events applied together', () => {
     expect(await invoice(target.id)).toMatchObject({ status: 'PAID', paidAmount: '2' });
   });
 
+  it('counts two deposits to one invoice in one batch, and a direct deposit beside them', async () => {
+    const [target] = await invoices(1, '3');
+    const first = transfer(d, target.invoiceAddress, ETH_USDT, '1000000', 'CONFIRMED');
+    const direct = transfer(d, d.address, ETH_USDT, '4000000', 'CONFIRMED');
+    const second = transfer(d, target.invoiceAddress, ETH_USDT, '2000000', 'CONFIRMED');
+    const results = await ingest(t, [first, direct, second]);
+    expect(results.map((result) => result.applied)).toEqual([true, true, true]);
+    expect(await invoice(target.id)).toMatchObject({ status: 'PAID', paidAmount: '3' });
+    const rows: { operation_type: string; amount: string }[] = await t.dataSource.query(
+      `SELECT operation_type, amount::text FROM transactions WHERE tx_hash = ANY($1) ORDER BY amount`,
+      [[first.txHash, direct.txHash, second.txHash]],
+    );
+    expect(rows).toEqual([
+      { operation_type: 'invoice', amount: '1000000' },
+      { operation_type: 'invoice', amount: '2000000' },
+      { operation_type: 'direct_deposit', amount: '4000000' },
+    ]);
+  });
+
   it('an ignored or refused event leaves the others of its batch applied, and is not recorded', async () => {
     const paid = await invoices(4, '1');
     const good = paid.map((target) => transfer(d, target.invoiceAddress, ETH_USDT, '1000000', 'CONFIRMED'));

@@ -122,10 +122,15 @@ export class ChainEventIntake {
 
   /** Every event of `group` applied in one transaction, or undefined when one of them was not. */
   private async applyTogether(group: readonly PreparedEvent[]): Promise<ChainEventResult[] | undefined> {
+    let prepared = false;
     try {
       const applied = await this.ledger.applyEachOnce(
         group.map(({ event }) => ({ eventId: event.eventId, kind: event.kind })),
         async (k, manager) => {
+          if (!prepared) {
+            prepared = true;
+            await this.prepareHandlers(group, manager);
+          }
           const outcomes = await this.runHandlers(group[k].event, manager);
           if (!outcomes.includes('applied')) throw new EventIgnored(ignoredReason(group[k].event, outcomes));
         },
@@ -152,6 +157,17 @@ export class ChainEventIntake {
       this.logger.error({ err: error, eventId }, 'chain event failed');
       return refused(eventId, INTERNAL_EVENT_ERROR);
     }
+  }
+
+  /**
+   * Lets the handlers read a group's rows in a few statements rather than a few per event; only for
+   * a group of one kind, where no other kind's handler can change those rows in between.
+   */
+  private async prepareHandlers(group: readonly PreparedEvent[], manager: EntityManager): Promise<void> {
+    const kind = group[0].event.kind;
+    if (group.some(({ event }) => event.kind !== kind)) return;
+    const events = group.map(({ event }) => event);
+    for (const handler of this.handlers.get(kind) ?? []) await handler.prepare?.(events, manager);
   }
 
   private async runHandlers(event: ChainEvent, manager: EntityManager): Promise<HandlerOutcome[]> {
