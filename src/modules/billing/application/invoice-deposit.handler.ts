@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
 import { TransferEventDto } from '../../chain/application/chain-event.dto';
-import { ChainEventHandler, HandlerOutcome } from '../../chain/application/chain-event-handler';
+import { byChain, ChainEventHandler, HandlerOutcome, LockedAhead } from '../../chain/application/chain-event-handler';
+import { Invoice } from '../domain/invoice';
 import { sourceKey } from '../../chain/application/transaction-identity';
 import { TransactionRecorder } from '../../deployments/application/transaction-recorder';
 import { countsAsMoney } from '../../../shared/domain/transaction-status';
@@ -18,6 +19,7 @@ import { InvoiceCallbacks } from './invoice-callbacks';
 @Injectable()
 export class InvoiceDepositHandler implements ChainEventHandler<TransferEventDto> {
   readonly kind = 'transfer';
+  private readonly lockedAhead = new LockedAhead<Invoice>();
 
   constructor(
     private readonly invoices: InvoiceRepository,
@@ -25,12 +27,29 @@ export class InvoiceDepositHandler implements ChainEventHandler<TransferEventDto
     private readonly callbacks: InvoiceCallbacks,
   ) {}
 
+  /** Locks the group's recipients that are invoices, and their deposits' rows, a statement each. */
+  async prepare(events: readonly TransferEventDto[], manager: EntityManager): Promise<void> {
+    const unit = this.invoices.within(manager);
+    for (const [chainId, transfers] of byChain(events)) {
+      const hexes = [...new Set(transfers.map((event) => recipientHex(event)).filter((hex) => hex !== undefined))];
+      const found = await unit.findManyByAddressForUpdate(chainId, hexes);
+      for (const hex of hexes) this.lockedAhead.remember(manager, `${chainId} ${hex}`, found.get(hex));
+      const ours = transfers.filter((event) => found.has(recipientHex(event) ?? ''));
+      await this.transactions.prefetch(
+        manager,
+        chainId,
+        ours.map((event) => sourceKey.transfer(event.txHash, event.logIndex, event.blockHash)),
+      );
+    }
+  }
+
   async apply(event: TransferEventDto, manager: EntityManager): Promise<HandlerOutcome> {
-    const recipient = Address.tryParseAny(event.toAddress);
+    const recipient = recipientHex(event);
     if (recipient === undefined) return 'not-mine';
     const unit = this.invoices.within(manager);
-    const invoice = await unit.findByAddressForUpdate(event.chainId, recipient.hex20);
-    if (invoice === undefined) return 'not-mine';
+    const ahead = this.lockedAhead.take(manager, `${event.chainId} ${recipient}`);
+    const invoice = ahead === undefined ? await unit.findByAddressForUpdate(event.chainId, recipient) : ahead;
+    if (invoice === undefined || invoice === null) return 'not-mine';
     const props = invoice.toProps();
     const statusBefore = invoice.status;
     // The intake let through only a catalog currency of the event's chain, in its canonical id.
@@ -70,4 +89,8 @@ export class InvoiceDepositHandler implements ChainEventHandler<TransferEventDto
     );
     return 'applied';
   }
+}
+
+function recipientHex(event: TransferEventDto): string | undefined {
+  return Address.tryParseAny(event.toAddress)?.hex20;
 }

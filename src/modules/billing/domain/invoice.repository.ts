@@ -35,6 +35,8 @@ export interface InvoiceUnitOfWork {
   save(invoice: Invoice): Promise<void>;
   findForUpdate(deploymentId: string, invoiceId: string): Promise<Invoice | undefined>;
   findByAddressForUpdate(chainId: string, addressHex: string): Promise<Invoice | undefined>;
+  /** `findByAddressForUpdate` for many addresses of one chain in one statement: those found, by address hex. */
+  findManyByAddressForUpdate(chainId: string, addressHexes: readonly string[]): Promise<Map<string, Invoice>>;
   /** Whether `addressHex` (20-byte form) is the deposit address of one of the deployment's invoices. */
   isDepositAddressOf(deployment: { id: string; chainId: string }, addressHex: string): Promise<boolean>;
   /** Whether any deposit that has not failed has reached the invoice. */

@@ -294,6 +294,15 @@ class TypeOrmInvoiceUnit implements InvoiceUnitOfWork {
     return rows[0] && invoiceFromRow(rows[0], this.catalog);
   }
 
+  async findManyByAddressForUpdate(chainId: string, addressHexes: readonly string[]): Promise<Map<string, Invoice>> {
+    if (addressHexes.length === 0) return new Map();
+    const rows: InvoiceRow[] = await this.manager.query(
+      `SELECT ${COLUMNS} FROM invoices WHERE chain_id = $1 AND invoice_address_hex = ANY($2::text[]) ORDER BY id FOR UPDATE`,
+      [chainId, addressHexes],
+    );
+    return new Map(rows.map((row) => [row.invoice_address_hex, invoiceFromRow(row, this.catalog)]));
+  }
+
   async isDepositAddressOf(deployment: { id: string; chainId: string }, addressHex: string): Promise<boolean> {
     const rows: unknown[] = await this.manager.query(
       `SELECT 1 FROM invoices WHERE chain_id = $1 AND invoice_address_hex = $2 AND deployment_id = $3`,

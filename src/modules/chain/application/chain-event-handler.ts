@@ -16,6 +16,42 @@ export type HandlerOutcome = 'applied' | 'not-mine' | { readonly ignored: string
 export interface ChainEventHandler<E extends ChainEvent = ChainEvent> {
   readonly kind: E['kind'];
   apply(event: E, manager: EntityManager): Promise<HandlerOutcome>;
+  /**
+   * Optional: runs once, in the transaction, before a group of events all of this kind is applied
+   * together, to lock and read in one statement each what `apply` would look up event by event. What
+   * it reads may answer only each subject's first lookup in that transaction: by the second, an
+   * earlier event of the group may have changed the row.
+   */
+  prepare?(events: readonly E[], manager: EntityManager): Promise<void>;
 }
 
 export type HandlerFor<K extends ChainEventKind> = ChainEventHandler<Extract<ChainEvent, { kind: K }>>;
+
+/**
+ * What a handler's `prepare` locked for one open transaction, by key, each entry handed out once
+ * (see `ChainEventHandler.prepare`): null records that the row was looked for and is absent.
+ */
+export class LockedAhead<T> {
+  private readonly byTransaction = new WeakMap<EntityManager, Map<string, T | null>>();
+
+  remember(manager: EntityManager, key: string, row: T | undefined): void {
+    const rows = this.byTransaction.get(manager) ?? new Map<string, T | null>();
+    rows.set(key, row ?? null);
+    this.byTransaction.set(manager, rows);
+  }
+
+  /** The row locked ahead (null: absent then), once; undefined when nothing was locked ahead for `key`. */
+  take(manager: EntityManager, key: string): T | null | undefined {
+    const rows = this.byTransaction.get(manager);
+    const row = rows?.get(key);
+    rows?.delete(key);
+    return row;
+  }
+}
+
+/** A group's events by chain, each chain's in their order (a `prepare` reads one chain at a time). */
+export function byChain<E extends { readonly chainId: string }>(events: readonly E[]): Map<string, E[]> {
+  const chains = new Map<string, E[]>();
+  for (const event of events) chains.set(event.chainId, [...(chains.get(event.chainId) ?? []), event]);
+  return chains;
+}

@@ -24,8 +24,6 @@ interface LocalState {
 }
 
 const EVENTS_PER_INGEST = 1000;
-/** Concurrent intake transactions per chain (each holds a pooled connection while it runs). */
-const INTAKE_LANES = 4;
 const MAX_BACKOFF_MS = 30_000;
 
 /**
@@ -224,42 +222,28 @@ export class IndexerService extends IndexerStatusReader implements OnApplication
   }
 
   /**
-   * Applies a step's events, in INTAKE_LANES concurrent lanes: events are split by the address
-   * they concern (recipient or wallet), so one invoice's or wallet's events keep their order while
-   * different ones are applied side by side. An event the intake refuses for its content is logged
-   * and skipped (a replay would be refused again); one that failed for another reason fails the
-   * step, which is retried from the checkpoint (events already applied are then ignored by id).
+   * Applies a step's events in the order the follower found them, so one invoice's or wallet's
+   * events keep their order; the intake applies them a few dozen to a database transaction. One
+   * writer at a time: the events of one deployment all move the same rollup rows, so concurrent
+   * transactions would only queue on those rows' locks, or deadlock over them. An event the intake
+   * refuses for its content is logged and skipped (a replay would be refused again); one that
+   * failed for another reason fails the step, which is retried from the checkpoint (events already
+   * applied are then ignored by id).
    */
   private sink(chainId: string, encode: (event: Record<string, unknown>) => Record<string, unknown>): EventSink {
     return async (events) => {
-      const lanes: Record<string, unknown>[][] = Array.from({ length: INTAKE_LANES }, () => []);
-      for (const event of events.map(encode)) lanes[laneOf(event)].push(event);
-      const outcomes = await Promise.allSettled(
-        lanes.map(async (lane) => {
-          for (let i = 0; i < lane.length; i += EVENTS_PER_INGEST) {
-            const results = await this.intake.ingest(lane.slice(i, i + EVENTS_PER_INGEST));
-            for (const result of results) {
-              if (result.error === INTERNAL_EVENT_ERROR)
-                throw new Error(`event ${result.eventId ?? '?'} could not be applied; retrying the step`);
-              if (result.error !== null)
-                this.logger.warn({ chainId, eventId: result.eventId, error: result.error }, 'indexer: event rejected');
-            }
-          }
-        }),
-      );
-      const failed = outcomes.find((outcome) => outcome.status === 'rejected');
-      if (failed !== undefined) throw failed.reason;
+      const encoded = events.map(encode);
+      for (let i = 0; i < encoded.length; i += EVENTS_PER_INGEST) {
+        const results = await this.intake.ingest(encoded.slice(i, i + EVENTS_PER_INGEST));
+        for (const result of results) {
+          if (result.error === INTERNAL_EVENT_ERROR)
+            throw new Error(`event ${result.eventId ?? '?'} could not be applied; retrying the step`);
+          if (result.error !== null)
+            this.logger.warn({ chainId, eventId: result.eventId, error: result.error }, 'indexer: event rejected');
+        }
+      }
     };
   }
-}
-
-/** Which lane applies an event: by the address it concerns, so that address's events stay in order. */
-function laneOf(event: Record<string, unknown>): number {
-  const address = event.toAddress ?? event.deploymentAddress;
-  const key = typeof address === 'string' ? address : '';
-  let hash = 0;
-  for (let i = 0; i < key.length; i++) hash = (hash * 31 + key.charCodeAt(i)) | 0;
-  return Math.abs(hash) % INTAKE_LANES;
 }
 
 function backoff(failures: number): number {

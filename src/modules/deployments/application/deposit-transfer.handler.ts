@@ -5,7 +5,8 @@ import { CatalogService } from '../../catalog/catalog.service';
 import { DeploymentRepository } from '../domain/deployment.repository';
 import { TransactionRecorder } from './transaction-recorder';
 import { TransferEventDto } from '../../chain/application/chain-event.dto';
-import { ChainEventHandler, HandlerOutcome } from '../../chain/application/chain-event-handler';
+import { byChain, ChainEventHandler, HandlerOutcome, LockedAhead } from '../../chain/application/chain-event-handler';
+import { Deployment } from '../domain/deployment';
 import { sourceKey } from '../../chain/application/transaction-identity';
 
 /** Whether `address` is one of the deployment's own deposit (invoice) addresses. */
@@ -34,6 +35,7 @@ export const SWEEP_IGNORED =
 export class DepositTransferHandler implements ChainEventHandler<TransferEventDto> {
   readonly kind = 'transfer';
   private isOwnDepositAddress: OwnDepositAddressCheck = () => Promise.resolve(false);
+  private readonly lockedAhead = new LockedAhead<Deployment>();
 
   constructor(
     private readonly deployments: DeploymentRepository,
@@ -45,12 +47,29 @@ export class DepositTransferHandler implements ChainEventHandler<TransferEventDt
     this.isOwnDepositAddress = check;
   }
 
+  /** Locks the group's recipients that are deployments, and their deposits' rows, a statement each. */
+  async prepare(events: readonly TransferEventDto[], manager: EntityManager): Promise<void> {
+    for (const [chainId, transfers] of byChain(events)) {
+      const hexes = [...new Set(transfers.map((event) => recipientHex(event)).filter((hex) => hex !== undefined))];
+      const found = await this.deployments.lockManyByAddress(manager, chainId, hexes);
+      for (const hex of hexes) this.lockedAhead.remember(manager, `${chainId} ${hex}`, found.get(hex));
+      const ours = transfers.filter((event) => found.has(recipientHex(event) ?? ''));
+      await this.transactions.prefetch(
+        manager,
+        chainId,
+        ours.map((event) => sourceKey.transfer(event.txHash, event.logIndex, event.blockHash)),
+      );
+    }
+  }
+
   async apply(event: TransferEventDto, manager: EntityManager): Promise<HandlerOutcome> {
     // The intake let through only a catalog chain, a catalog currency of it and its addresses.
     const network = this.catalog.findNetwork(event.chainId);
     if (network === undefined) return 'not-mine';
-    const deployment = await this.deployments.lockByAddress(manager, event.chainId, event.toAddress);
-    if (deployment === undefined) return 'not-mine';
+    const ahead = this.lockedAhead.take(manager, `${event.chainId} ${recipientHex(event)}`);
+    const deployment =
+      ahead === undefined ? await this.deployments.lockByAddress(manager, event.chainId, event.toAddress) : ahead;
+    if (deployment === undefined || deployment === null) return 'not-mine';
     const from = Address.parse(event.fromAddress, network.networkType, 'fromAddress');
     const to = Address.parse(event.toAddress, network.networkType, 'toAddress');
     if (await this.isOwnDepositAddress(manager, deployment, from)) return { ignored: SWEEP_IGNORED };
@@ -72,4 +91,8 @@ export class DepositTransferHandler implements ChainEventHandler<TransferEventDt
     });
     return 'applied';
   }
+}
+
+function recipientHex(event: TransferEventDto): string | undefined {
+  return Address.tryParseAny(event.toAddress)?.hex20;
 }

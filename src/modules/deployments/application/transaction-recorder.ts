@@ -8,7 +8,8 @@ import {
   TransactionOperationType,
   TransactionStatus,
 } from '../../../shared/domain/transaction-status';
-import { TransactionRepository } from '../domain/transaction.repository';
+import { TransactionProgress, TransactionRepository } from '../domain/transaction.repository';
+import { LockedAhead } from '../../chain/application/chain-event-handler';
 
 export interface TransactionObservation {
   readonly deploymentId: string;
@@ -48,14 +49,27 @@ export interface RecordedTransaction {
  */
 @Injectable()
 export class TransactionRecorder {
+  private readonly lockedAhead = new LockedAhead<TransactionProgress>();
+
   constructor(
     private readonly transactions: TransactionRepository,
     private readonly catalog: CatalogService,
   ) {}
 
+  /**
+   * Locks, in one statement, the rows a group of observations about to be recorded in this
+   * transaction will name, so each key's first `record` need not look its row up; a later one reads
+   * it again (an earlier observation may have changed or created it).
+   */
+  async prefetch(manager: EntityManager, chainId: string, sourceKeys: readonly string[]): Promise<void> {
+    if (sourceKeys.length === 0) return;
+    const found = await this.transactions.lockManyBySource(manager, chainId, sourceKeys);
+    for (const key of sourceKeys) this.lockedAhead.remember(manager, `${chainId} ${key}`, found.get(key));
+  }
+
   async record(manager: EntityManager, observation: TransactionObservation): Promise<RecordedTransaction> {
     const required = this.requiredConfirmations(observation.chainId);
-    const current = await this.transactions.lockBySource(manager, observation.chainId, observation.sourceKey);
+    const current = await this.lockCurrent(manager, observation.chainId, observation.sourceKey);
     if (current === undefined) {
       const status = nextTransactionStatus(undefined, observation.status, observation.confirmations, required);
       const inserted = await this.transactions.insertIfAbsent(manager, {
@@ -108,6 +122,17 @@ export class TransactionRecorder {
     sweep: { readonly deploymentId: string; readonly currencyId: string; readonly invoiceIds: readonly string[] },
   ): Promise<string[]> {
     return this.transactions.markClaimed(manager, sweep);
+  }
+
+  /** The row as `prefetch` locked it, once; else read and locked now. */
+  private async lockCurrent(
+    manager: EntityManager,
+    chainId: string,
+    sourceKey: string,
+  ): Promise<TransactionProgress | undefined> {
+    const ahead = this.lockedAhead.take(manager, `${chainId} ${sourceKey}`);
+    if (ahead !== undefined) return ahead ?? undefined;
+    return this.transactions.lockBySource(manager, chainId, sourceKey);
   }
 
   /** A chain the catalog does not know never confirms. */

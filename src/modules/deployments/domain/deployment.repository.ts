@@ -53,6 +53,12 @@ export abstract class DeploymentRepository {
   abstract lock(manager: EntityManager, id: string, mode: 'update' | 'share'): Promise<Deployment | undefined>;
   /** The deployment an event names (any address form), locked FOR UPDATE; undefined when not ours. */
   abstract lockByAddress(manager: EntityManager, chainId: string, address: string): Promise<Deployment | undefined>;
+  /** `lockByAddress` for many 20-byte hex addresses of one chain in one statement: those found, by that hex. */
+  abstract lockManyByAddress(
+    manager: EntityManager,
+    chainId: string,
+    addressHexes: readonly string[],
+  ): Promise<Map<string, Deployment>>;
   /** Writes back what executions change: signers, threshold and nonces. The row must be locked. */
   abstract saveExecutionState(manager: EntityManager, deployment: Deployment): Promise<void>;
   /** The row must be locked. */

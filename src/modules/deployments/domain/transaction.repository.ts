@@ -52,6 +52,12 @@ export abstract class TransactionRepository {
     chainId: string,
     sourceKey: string,
   ): Promise<TransactionProgress | undefined>;
+  /** `lockBySource` for many source keys of one chain in one statement: the rows found, by source key. */
+  abstract lockManyBySource(
+    manager: EntityManager,
+    chainId: string,
+    sourceKeys: readonly string[],
+  ): Promise<Map<string, TransactionProgress>>;
   /** Inserts the row (`confirmedAt` set when CONFIRMED); undefined when another transaction inserted it first. */
   abstract insertIfAbsent(
     manager: EntityManager,

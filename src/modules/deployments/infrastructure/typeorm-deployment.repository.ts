@@ -336,6 +336,20 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
     return rows[0] && deploymentFromRow(rows[0]);
   }
 
+  async lockManyByAddress(
+    manager: EntityManager,
+    chainId: string,
+    addressHexes: readonly string[],
+  ): Promise<Map<string, Deployment>> {
+    if (addressHexes.length === 0) return new Map();
+    const rows: DeploymentRow[] = await manager.query(
+      `SELECT ${DEPLOYMENT_COLUMNS} FROM deployments d
+        WHERE d.chain_id = $1 AND d.address_hex = ANY($2::text[]) ORDER BY d.id FOR UPDATE`,
+      [chainId, addressHexes],
+    );
+    return new Map(rows.map((row) => [row.address_hex, deploymentFromRow(row)]));
+  }
+
   async saveExecutionState(manager: EntityManager, deployment: Deployment): Promise<void> {
     await manager.query(
       `UPDATE deployments

@@ -17,6 +17,21 @@ export class TypeOrmTransactionRepository extends TransactionRepository {
     return rows[0];
   }
 
+  async lockManyBySource(
+    manager: EntityManager,
+    chainId: string,
+    sourceKeys: readonly string[],
+  ): Promise<Map<string, TransactionProgress>> {
+    const rows: (TransactionProgress & { source_key: string })[] = await manager.query(
+      `SELECT id, status, confirmations, source_key FROM transactions
+        WHERE chain_id = $1 AND source_key = ANY($2::text[]) ORDER BY id FOR UPDATE`,
+      [chainId, sourceKeys],
+    );
+    return new Map(
+      rows.map(({ source_key, id, status, confirmations }) => [source_key, { id, status, confirmations }]),
+    );
+  }
+
   async insertIfAbsent(manager: EntityManager, t: NewTransaction): Promise<TransactionProgress | undefined> {
     const rows: TransactionProgress[] = await manager.query(
       `INSERT INTO transactions (id, deployment_id, chain_id, source_key, direction, status, tx_hash, currency_id, amount,
