@@ -64,8 +64,8 @@ class EventIgnored extends Error {
  * spelling (a catalog chain, its `txHash` normalised, its `currencyId` a catalog currency of that
  * chain), then applied in a database transaction (a few dozen events share one, see `ingest`):
  * first its id goes into the `chain_events` ledger (a replay stops there and changes nothing), then
- * every handler registered for its kind runs. Contexts register their handlers at start-up, so this file never grows a switch over what
- * the events mean.
+ * every handler registered for its kind runs. Contexts register their handlers at start-up, so this
+ * file never grows a switch over what the events mean.
  */
 @Injectable()
 export class ChainEventIntake {
@@ -137,6 +137,8 @@ export class ChainEventIntake {
           if (!outcomes.includes('applied')) throw new EventIgnored(ignoredReason(group[k].event, outcomes));
         },
       );
+      for (const [k, { event }] of group.entries())
+        if (applied[k]) this.metrics.chainEventsApplied.inc({ kind: event.kind });
       return group.map(({ eventId }, k) => ({ eventId, applied: applied[k], duplicate: !applied[k], error: null }));
     } catch (error) {
       if (isStoreUnavailable(error)) throw error;
@@ -150,7 +152,7 @@ export class ChainEventIntake {
         const outcomes = await this.runHandlers(event, manager);
         if (!outcomes.includes('applied')) throw new EventIgnored(ignoredReason(event, outcomes));
       });
-      if (applied) this.metrics.chainEventsApplied.inc({ kind: parsed.kind });
+      if (applied) this.metrics.chainEventsApplied.inc({ kind: event.kind });
       return { eventId, applied, duplicate: !applied, error: null };
     } catch (error) {
       if (error instanceof EventIgnored)
