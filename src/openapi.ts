@@ -36,7 +36,7 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
 }
 
 /**
- * The Idempotency-Key header (SPEC §13) applies to every POST and PATCH under /api/v1 through one
+ * The Idempotency-Key header (docs/contract.md, Merchants) applies to every POST and PATCH under /api/v1 through one
  * global interceptor, so it is added to the document here, in one place, rather than on each handler.
  */
 function documentIdempotencyKey(document: OpenAPIObject): OpenAPIObject {

@@ -10,7 +10,7 @@ async function readInput(file: string): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The indexer's other door (SPEC §10): the same JSON as POST /internal/v1/chain-events. */
+/** The indexer's other door (docs/chain-events.md): the same JSON as POST /internal/v1/chain-events. */
 export const chainCommands = {
   /** `chain:ingest FILE` (`-` reads stdin) → `{"results":[…]}`. */
   'chain:ingest': async (args: CliArgs) => {

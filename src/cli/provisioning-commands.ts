@@ -13,7 +13,7 @@ function withServices<T>(work: (services: Services) => Promise<T>): Promise<T> {
   return withApplication((app) => work({ members: app.get(MembersService), deployments: app.get(DeploymentsService) }));
 }
 
-/** Members, their credentials and hidden currencies; accounts; deployments (SPEC §11). */
+/** Members, their credentials and hidden currencies; accounts; deployments (README, Run it). */
 export const provisioningCommands = {
   'member:create': async (args: CliArgs) => {
     const address = args.allowOnly('address').required('address');

@@ -65,7 +65,7 @@ export interface PaymentEventsConfig {
   readonly maxStreams: number;
 }
 
-/** Merchant callbacks (SPEC §13). */
+/** Merchant callbacks (docs/contract.md, Merchants). */
 export interface CallbackConfig {
   /** 32-byte AES-256-GCM key for the stored signing secrets: CALLBACK_SECRET_KEY, else derived from the JWT secret. */
   readonly secretKey: Buffer;
@@ -79,7 +79,7 @@ export interface CallbackConfig {
   readonly timeoutMs: number;
 }
 
-/** Standard Webhooks' schedule (SPEC §13): immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h. */
+/** Standard Webhooks' schedule (docs/contract.md, Merchants): immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h. */
 export const DEFAULT_CALLBACK_RETRY_SCHEDULE_MS: readonly number[] = [
   0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000,
 ];
@@ -312,7 +312,7 @@ function url(env: Env, name: string, protocols: readonly string[]): string | und
 const CONTRACT_ADDRESS = /^(0x[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$/;
 
 /**
- * `{"<chainId>": {"factory": "0x…", "implementations": {"1.2.0": "0x…"}}}` (INTERFACES.md). The
+ * `{"<chainId>": {"factory": "0x…", "implementations": {"1.2.0": "0x…"}}}` (docs/contract.md, The contracts). The
  * shape and the address formats are checked here; whether an address fits its chain's network
  * type is checked where the catalog is known.
  */

@@ -16,7 +16,7 @@ export interface DemoData {
 }
 
 /**
- * On a database nobody has provisioned yet, and never in production (SPEC §11): a member with a
+ * On a database nobody has provisioned yet, and never in production (README, Run it): a member with a
  * fresh wallet, an account of that member, and an Ethereum deployment it approves alone.
  * Returns undefined when it did nothing.
  */

@@ -15,7 +15,7 @@ const CHAIN_CONTRACTS = JSON.stringify({
   '1': { factory: FACTORY, implementations: { '1.2.0': IMPLEMENTATION_120, '1.1.0': evmWallet().address } },
 });
 
-describe('accounts (SPEC §12.1)', () => {
+describe('accounts (docs/contract.md, Accounts and networks)', () => {
   let t: TestApp;
 
   beforeAll(async () => {

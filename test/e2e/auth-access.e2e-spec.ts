@@ -27,7 +27,7 @@ const probe = (id: string) => `/probe/deployments/${id}`;
 const UNKNOWN_ID = '0193a4c2-7d1e-7a52-9f2b-3c4d5e6f7a8b';
 const INVALID_REFRESH = { errors: [{ status: '401', code: '2007', detail: 'Token is invalid or expired' }] };
 
-describe('JWT callers on deployment-scoped routes (SPEC §2)', () => {
+describe('JWT callers on deployment-scoped routes (docs/authentication.md)', () => {
   let t: TestApp;
   let deployment: TestDeployment;
   let member: TestMember;

@@ -26,7 +26,7 @@ async function withEmptyDatabase(work: (t: TestApp) => Promise<void>): Promise<v
 const memberCount = async (t: TestApp) =>
   Number(((await t.dataSource.query(`SELECT count(*) AS n FROM members`)) as { n: string }[])[0].n);
 
-describe('demo data on an empty database (SPEC §11)', () => {
+describe('demo data on an empty database (README, Run it)', () => {
   it('creates nothing in production, even on an empty database', async () => {
     await withEmptyDatabase(async (t) => {
       expect(await seedDemoData(t.app, { nodeEnv: 'production' })).toBeUndefined();

@@ -7,7 +7,7 @@ interface AuthTokenDocument {
   data: { id: string; attributes: { access: string; refresh: string } };
 }
 
-describe('credentials never reach the logs (SPEC §2)', () => {
+describe('credentials never reach the logs (docs/authentication.md)', () => {
   it('logs no API key, API secret, access or refresh token through obtain, refresh, reuse and API-key calls', async () => {
     const t = await createTestApp({ captureLogs: true, env: { TOKEN_RATE_LIMIT: '100000' } });
     try {

@@ -36,7 +36,7 @@ function expectThrottled(res: { status: number; headers: Record<string, string>;
   });
 }
 
-describe('obtain-token throttle (SPEC §3)', () => {
+describe('obtain-token throttle (docs/authentication.md)', () => {
   describe('behind a trusted proxy (TRUST_PROXY=true)', () => {
     let t: TestApp;
     let member: TestMember;

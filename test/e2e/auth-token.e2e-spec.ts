@@ -14,7 +14,7 @@ import {
   refreshDocument,
 } from '../support/token-client';
 
-/** The REFERENCE.md recipe, written independently of the service's own helper. */
+/** The recipe in docs/authentication.md, written independently of the service's own helper. */
 function expectedSign(login: string, password: string, time: string, refresh: string): string {
   const key = createHash('sha256')
     .update(Buffer.from(login + password, 'utf8'))
@@ -47,7 +47,7 @@ interface AuthTokenDocument {
 
 const nonceInfo = (id: string) => `/api/v1/accounts/deployments/${id}/nonce-info`;
 
-describe('token service: obtain and refresh (SPEC §3)', () => {
+describe('token service: obtain and refresh (docs/authentication.md)', () => {
   let t: TestApp;
   let deployment: TestDeployment;
   let member: TestMember;
@@ -115,7 +115,7 @@ describe('token service: obtain and refresh (SPEC §3)', () => {
       expect(sessions).toEqual([{ member_id: memberId, revoked_at: null }]);
     });
 
-    it('signs meta so the holder of the credentials can check the refresh token (REFERENCE.md recipe)', async () => {
+    it('signs meta so the holder of the credentials can check the refresh token (recipe in docs/authentication.md)', async () => {
       const res = await postObtain(t.http, obtainDocument(member.apiKey, member.apiSecret)).expect(200);
       const { data, meta } = jsonApiBody<AuthTokenDocument>(res);
       expect(meta!.sign).toBe(expectedSign(member.apiKey, member.apiSecret, meta!.time, data.attributes.refresh));

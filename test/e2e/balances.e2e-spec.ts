@@ -11,7 +11,7 @@ jest.setTimeout(60_000);
 const RATES = JSON.stringify({ '1': { usd: '3000.5', eur: '2800' }, USDT: { eur: '0.92' } });
 
 /**
- * Balances per account and chain from the ledger (SPEC §12.1): direct deposits and claimed invoice
+ * Balances per account and chain from the ledger (docs/contract.md, Accounts and networks): direct deposits and claimed invoice
  * deposits in, executed payouts out; unclaimed invoice deposits are uncollected.
  */
 describe('account balances', () => {

@@ -60,7 +60,7 @@ function verified(secret: string, r: { headers: Record<string, unknown>; body: s
   }) as { id: string; type: string; createdAt: string; data: Record<string, unknown> };
 }
 
-describe('callbacks (SPEC §13)', () => {
+describe('callbacks (docs/contract.md, Merchants)', () => {
   let scratch: ScratchDatabase;
   let t: TestApp;
   let d: TestDeployment;

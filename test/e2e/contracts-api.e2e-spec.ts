@@ -28,7 +28,7 @@ const USDC = '0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238';
 const USDC_ID = `${CHAIN_ID}-${USDC.toLowerCase()}`;
 const ZERO = '0x0000000000000000000000000000000000000000';
 
-describeWithAnvil('contracts and the API on anvil (SPEC §12.3)', () => {
+describeWithAnvil('contracts and the API on anvil (docs/contract.md, The contracts)', () => {
   let anvil: Anvil;
   let t: TestApp;
   let deployer: PrivateKeyAccount;
@@ -258,7 +258,7 @@ describeWithAnvil('contracts and the API on anvil (SPEC §12.3)', () => {
         (entry) => entry.invoiceId === invoiceId,
       );
       if (item === undefined) throw new Error(`no claim item for ${invoiceId}`);
-      // SPEC §12.2: 64 hex digits (the SDK passes 0x + it); a decimal nonce until that lands here.
+      // docs/contract.md, Wire details: 64 hex digits (the SDK passes 0x + it); a decimal nonce until that lands here.
       return /^[0-9a-f]{64}$/.test(item.invoiceNonce)
         ? `0x${item.invoiceNonce}`
         : toHex(BigInt(item.invoiceNonce), { size: 32 });
@@ -276,7 +276,7 @@ describeWithAnvil('contracts and the API on anvil (SPEC §12.3)', () => {
       toBlock: tokenClaim.blockNumber,
     });
     expect(claimLog.args).toMatchObject({ deposit: invoices[1].invoiceAddress, token: USDC, tokenAmount: 12_500_000n });
-    // The third invoice's nonce is 2: invoice nonces are gap-free per deployment (SPEC §7).
+    // The third invoice's nonce is 2: invoice nonces are gap-free per deployment (docs/contract.md, Invoices).
     await send(owner, d.address as Hex, walletAbi, 'claim', [noReturn, [toHex(2n, { size: 32 })]]);
 
     expect(await anvil.publicClient.getBalance({ address: d.address as Hex })).toBe(parseEther('0.3'));

@@ -31,7 +31,7 @@ import {
 
 /**
  * The contracts alone on a real EVM (anvil): factory, wallet versions, signature formats, config
- * changes, claims. Signatures are made here with viem's signTypedData over the types of SPEC §6,
+ * changes, claims. Signatures are made here with viem's signTypedData over the types of docs/contract.md, Operations queue,
  * independent of the service's code; the service-driven money path is in contracts-api.e2e-spec.
  */
 const WALLET_ABI = WALLET_ARTIFACTS['1.2.0'].abi;

@@ -5,7 +5,7 @@ import { createTestApp, TestApp } from '../support/test-app';
 
 jest.setTimeout(60_000);
 
-/** Idempotency-Key on POST and PATCH under /api/v1 (SPEC §13). */
+/** Idempotency-Key on POST and PATCH under /api/v1 (docs/contract.md, Merchants). */
 describe('Idempotency-Key', () => {
   let t: TestApp;
   let d: TestDeployment;

@@ -445,7 +445,7 @@ describeWithAnvil('built-in indexer on anvil', () => {
     expect(await anvil.publicClient.getBalance({ address: getAddress(recipient) })).toBe(parseEther('0.1'));
   });
 
-  /** The claim item's deposit id as bytes32 (64 hex digits per SPEC §12.2; decimal accepted too). */
+  /** The claim item's deposit id as bytes32 (64 hex digits per docs/contract.md, Wire details; decimal accepted too). */
   const depositId = (invoiceNonce: string): Hex =>
     /^[0-9a-f]{64}$/.test(invoiceNonce) ? `0x${invoiceNonce}` : toHex(BigInt(invoiceNonce), { size: 32 });
 

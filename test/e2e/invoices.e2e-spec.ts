@@ -45,7 +45,7 @@ describe('invoices (endpoints 10-13)', () => {
   }
 
   describe('create', () => {
-    it('takes currencyIds: [] as every currency of the network, as the real API does (SPEC §12.2)', async () => {
+    it('takes currencyIds: [] as every currency of the network, as the real API does (docs/contract.md, Wire details)', async () => {
       const fresh = await createDeployment(t);
       const res = await createInvoice(t, fresh, invoiceBody({ currencyIds: [] })).expect(201);
       const chainCurrencies = CURRENCIES.filter((c) => c.chainId === '1').map((c) => c.id);

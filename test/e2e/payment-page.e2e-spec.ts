@@ -13,7 +13,7 @@ interface Invoice {
   paymentPageUrl: string;
 }
 
-/** The public invoice JSON and the payment page's HTML (SPEC §13); the browser test drives the page itself. */
+/** The public invoice JSON and the payment page's HTML (docs/contract.md, Merchants); the browser test drives the page itself. */
 describe('public invoice and payment page', () => {
   let t: TestApp;
   let d: TestDeployment;

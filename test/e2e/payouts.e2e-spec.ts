@@ -39,7 +39,7 @@ interface PayoutBody {
   currency: { id: string; decimals: number };
 }
 
-describe('payouts (endpoints 14-17, SPEC §8)', () => {
+describe('payouts (endpoints 14-17, docs/contract.md, Payouts)', () => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -181,7 +181,7 @@ describe('payouts (endpoints 14-17, SPEC §8)', () => {
         });
         expect(operation.calls).toHaveLength(1);
         const [call] = operation.calls;
-        // Tron calls[].to come back in the 0x-hex form the wallet ABI encodes (SPEC §12.2).
+        // Tron calls[].to come back in the 0x-hex form the wallet ABI encodes (docs/contract.md, Wire details).
         const wireTo = (address: string) => (d.chainId === TRON_MAINNET ? getAddress(hex20(address)) : address);
         if (kind === 'token') {
           expect(call.to).toBe(wireTo(token.address as string));
@@ -223,7 +223,7 @@ describe('payouts (endpoints 14-17, SPEC §8)', () => {
           amount: `-${amount}`,
           toAddress: recipient,
           fromAddress: d.address,
-          // SPEC §5: Tron hashes are written without 0x, however the indexer sent them.
+          // docs/contract.md, Transactions: Tron hashes are written without 0x, however the indexer sent them.
           txHash: isTron ? hash.slice(2) : hash,
           currency: { id: currencyId },
         });

@@ -415,7 +415,7 @@ describe('operations queue', () => {
     });
   });
 
-  describe('operation paths by executeOperationId (SPEC §12.2)', () => {
+  describe('operation paths by executeOperationId (docs/contract.md, Wire details)', () => {
     it('get, sign, nonce and delete take the executeOperationId as well as the UUID', async () => {
       const d = await createDeployment(t, { memberCount: 3, approverCount: 3 });
       const op = await createConfigChange(t, d, d.members[0]);
@@ -512,7 +512,7 @@ describe('operations queue', () => {
     });
   });
 
-  describe('execution events (SPEC §10)', () => {
+  describe('execution events (docs/chain-events.md)', () => {
     it('executes an operation, cancels the others at its nonce, advances the nonce, records an OUT transaction; idempotent', async () => {
       const d = await createDeployment(t, { nonce: '4' });
       const op = await createConfigChange(t, d);

@@ -30,7 +30,7 @@ const CURRENCY_KEYS = [
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const keys = (value: object) => Object.keys(value).sort();
 
-/** The claim ABI the SDK encodes with the claim items' invoiceNonce values (SPEC §12.3). */
+/** The claim ABI the SDK encodes with the claim items' invoiceNonce values (docs/contract.md, The contracts). */
 const CLAIM_ABI = [
   {
     type: 'function',
@@ -46,7 +46,7 @@ const CLAIM_ABI = [
 
 /**
  * The official SDK's session played by hand, with an API key only, against the shapes its v1.2.0
- * models declare (SPEC §12): list accounts → details → pick a deployment by chainId → invoice →
+ * models declare (docs/contract.md, Accounts and networks): list accounts → details → pick a deployment by chainId → invoice →
  * payout → sign with the account contract as verifyingContract → claims.
  */
 describe('an SDK v1.2.0 session, by hand', () => {
@@ -108,7 +108,7 @@ describe('an SDK v1.2.0 session, by hand', () => {
       networkId: null,
     });
     expect(account.createdAt).toMatch(ISO);
-    // The contract is the factory's CREATE2 address for this account (INTERFACES.md).
+    // The contract is the factory's CREATE2 address for this account (docs/contract.md, The contracts).
     const params = (await api().get(`/api/v1/accounts/${accountId}/deploy-params`).expect(200)).body;
     expect(keys(params)).toEqual(['deployerAddress', 'implementationAddress', 'initializerBytecode', 'nonce']);
     expect(predictWalletAddress(params)).toBe(account.contract);

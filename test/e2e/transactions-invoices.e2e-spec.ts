@@ -4,7 +4,7 @@ import { ingest, TEST_INDEXER_KEY } from '../support/chain-events';
 import { createInvoice, ETH_USDT, invoiceBody, transfer } from '../support/invoices';
 import { createTestApp, TestApp } from '../support/test-app';
 
-/** Deposits to invoice addresses as the transactions endpoints show them (SPEC §5). */
+/** Deposits to invoice addresses as the transactions endpoints show them (docs/contract.md, Transactions). */
 describe('transactions of invoice deposits', () => {
   let t: TestApp;
   let d: TestDeployment;

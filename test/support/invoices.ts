@@ -33,7 +33,7 @@ export function createInvoice(
   return request(t.http).post(invoicesPath(d)).set('x-api-key', member.apiKey).send(body);
 }
 
-/** The deposit address, computed here independently of the service's code (SPEC §7). */
+/** The deposit address, computed here independently of the service's code (docs/contract.md, Invoices). */
 export function expectedInvoiceAddress(
   d: TestDeployment,
   nonce: bigint,

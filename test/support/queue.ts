@@ -14,7 +14,7 @@ export function hex20(address: string): Hex {
   return getAddress(address).toLowerCase() as Hex;
 }
 
-/** The EIP-712 types every contract version signs (SPEC §6). */
+/** The EIP-712 types every contract version signs (docs/contract.md, Operations queue). */
 export const EXECUTE_TYPES = {
   Execute: [
     { name: 'calls', type: 'Call[]' },
@@ -156,7 +156,7 @@ export function executeIdOf(operationId: string): Hex {
   return `0x${'0'.repeat(32)}${operationId.replace(/-/g, '')}`;
 }
 
-/** An indexer's `execution` event for operations of a deployment (SPEC §10). */
+/** An indexer's `execution` event for operations of a deployment (docs/chain-events.md). */
 export function executionEvent(
   deployment: { chainId: string; address: string },
   operationIds: string[],

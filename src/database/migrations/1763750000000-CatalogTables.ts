@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The catalog (SPEC §4): networks, their currencies, and the multisig contract versions. Rows come
+ * The catalog (docs/contract.md, Catalog): networks, their currencies, and the multisig contract versions. Rows come
  * from the seed through `loadCatalog`; the constraints below keep hand-made rows just as sound.
  *
  * The public currency list is answered from memory (see CatalogService), so the indexes here serve
@@ -50,7 +50,7 @@ export class CatalogTables1763750000000 implements MigrationInterface {
         updated_at         timestamptz(3) NOT NULL DEFAULT now(),
         CONSTRAINT currencies_pk PRIMARY KEY (id),
         CONSTRAINT currencies_chain_id_fk FOREIGN KEY (chain_id) REFERENCES networks (chain_id),
-        -- SPEC §1: "{chainId}" for the native coin, "{chainId}-{address}" for a token. With the primary
+        -- docs/api-conventions.md: "{chainId}" for the native coin, "{chainId}-{address}" for a token. With the primary
         -- key this also allows one native coin per chain.
         CONSTRAINT currencies_id_ck CHECK (id = CASE WHEN address IS NULL THEN chain_id ELSE chain_id || '-' || address_normalized END),
         CONSTRAINT currencies_native_has_no_address_ck CHECK (is_native = (address IS NULL)),
@@ -88,7 +88,7 @@ export class CatalogTables1763750000000 implements MigrationInterface {
         CONSTRAINT smart_contract_versions_network_type_ck CHECK (network_type IN ('evm', 'tvm')),
         CONSTRAINT smart_contract_versions_chain_id_ck CHECK ((network_type = 'evm') = (chain_id IS NULL)),
         CONSTRAINT smart_contract_versions_version_ck CHECK (version ~ '^[0-9]+\\.[0-9]+\\.[0-9]+$'),
-        -- SPEC §4: "1.2.0-evm", "1.2.0-tvm-728126428".
+        -- docs/contract.md, Catalog: "1.2.0-evm", "1.2.0-tvm-728126428".
         CONSTRAINT smart_contract_versions_id_ck CHECK (id = version || '-' || CASE WHEN network_type = 'evm' THEN 'evm' ELSE 'tvm-' || chain_id END),
         CONSTRAINT smart_contract_versions_account_abi_ck CHECK (jsonb_typeof(account_abi) = 'array'),
         CONSTRAINT smart_contract_versions_eip712_domain_ck CHECK (

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The operations queue (SPEC §6): operations waiting for owners' signatures, and the signatures.
+ * The operations queue (docs/contract.md, Operations queue): operations waiting for owners' signatures, and the signatures.
  * Two rules live here because only the database can hold them under concurrency:
  * - one signature per (operation, signer): `pk_queue_signatures`;
  * - at most one live (PENDING/READY) REJECT per (deployment, nonce): `ux_queue_operations_live_reject`.

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Invoices (SPEC §7) and what claims (SPEC §9) need from the transactions read model: a link from
+ * Invoices (docs/contract.md, Invoices) and what claims (docs/contract.md, Claims) need from the transactions read model: a link from
  * deposits to their invoice and an index over the claimable deposits only.
  */
 export class Invoices1763750500000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Payouts (SPEC §8): money out, each carried by exactly one PAYOUT queue operation
+ * Payouts (docs/contract.md, Payouts): money out, each carried by exactly one PAYOUT queue operation
  * (`uq_payouts_queue_operation`, created in the same transaction as the payout).
  *
  * `tracking_id` is deliberately NOT unique per deployment: the seed declares no 409 for endpoints

@@ -14,7 +14,7 @@ interface DeploymentGroupRow {
 }
 
 /**
- * The account owns its multisig contract (SPEC §12.1): one address and one contract version per
+ * The account owns its multisig contract (docs/contract.md, Accounts and networks): one address and one contract version per
  * account, and the initial owners and threshold the factory created it with. Every EVM deployment
  * of an account is that same contract on another chain; a Tron account is its own account.
  *

@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Block-explorer URL templates and an active flag per network, for `GET /api/v1/networks`
- * (SPEC §12.1). The catalog loader fills them from the seed at the next start.
+ * (docs/contract.md, Accounts and networks). The catalog loader fills them from the seed at the next start.
  */
 export class NetworkExplorers1763771100000 implements MigrationInterface {
   name = 'NetworkExplorers1763771100000';

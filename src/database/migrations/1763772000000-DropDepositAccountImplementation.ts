@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Deposit accounts are no longer EIP-1167 proxies of an implementation: the wallet creates a
- * DepositAccount from its own creation code (SPEC §12.3), so a contract version has no
+ * DepositAccount from its own creation code (docs/contract.md, The contracts), so a contract version has no
  * deposit-account implementation address, only `deposit_account_init_code_hash`. The column held
  * placeholder addresses and nothing reads it.
  */

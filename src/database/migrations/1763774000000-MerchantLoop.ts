@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The merchant loop (SPEC §13): per-account callback signing secrets, the callback outbox that
+ * The merchant loop (docs/contract.md, Merchants): per-account callback signing secrets, the callback outbox that
  * state changes write in their own transaction, and stored Idempotency-Key responses.
  *
  * - `account_callback_secrets.secret_ciphertext` is AES-256-GCM under a key from configuration: the

@@ -22,7 +22,7 @@ import { PgInvoiceChangeFeed } from './infrastructure/pg-invoice-change-feed';
 import { TypeOrmInvoiceRepository } from './infrastructure/typeorm-invoice.repository';
 
 /**
- * Money in (SPEC §7): invoices, their deposit addresses, and deposits arriving as `transfer` chain
+ * Money in (docs/contract.md, Invoices): invoices, their deposit addresses, and deposits arriving as `transfer` chain
  * events.
  */
 @Module({

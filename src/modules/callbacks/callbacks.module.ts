@@ -17,7 +17,7 @@ import { HttpCallbackSender } from './infrastructure/http-callback-sender';
 import { TypeOrmCallbackRepository } from './infrastructure/typeorm-callback.repository';
 
 /**
- * Merchant callbacks (SPEC §13): the outbox other contexts write to inside their transactions
+ * Merchant callbacks (docs/contract.md, Merchants): the outbox other contexts write to inside their transactions
  * (`CallbackOutbox`), the worker that delivers it signed (Standard Webhooks), the delivery log,
  * resend, the per-account signing secret, and the account's settings (where queue notifications go).
  */

@@ -108,7 +108,7 @@ export class CatalogService implements OnModuleInit {
     return this.smartContractVersions.get(id);
   }
 
-  /** A malformed id is a 404 too (SPEC §4), with a message that tells the expected format. */
+  /** A malformed id is a 404 too (docs/contract.md, Catalog), with a message that tells the expected format. */
   getSmartContractVersion(id: string): SmartContractVersion {
     if (!SMART_CONTRACT_VERSION_ID.test(id)) {
       throw DomainError.notFound(

@@ -7,7 +7,7 @@ export interface Network {
   readonly chainId: string;
   readonly name: string;
   readonly networkType: NetworkType;
-  /** A transaction is CONFIRMED once it has this many confirmations (SPEC §5). */
+  /** A transaction is CONFIRMED once it has this many confirmations (docs/contract.md, Transactions). */
   readonly requiredConfirmations: number;
   readonly isTestnet: boolean;
   readonly isActive: boolean;
@@ -18,7 +18,7 @@ export interface Network {
 }
 
 export interface Currency {
-  /** `{chainId}` for the native coin, `{chainId}-{address}` for a token (SPEC §1). */
+  /** `{chainId}` for the native coin, `{chainId}-{address}` for a token (docs/api-conventions.md). */
   readonly id: string;
   readonly chainId: string;
   readonly symbol: string;
@@ -38,7 +38,7 @@ export interface Currency {
 }
 
 export interface SmartContractVersion {
-  /** `1.2.0-evm`, `1.2.0-tvm-728126428` (SPEC §4). */
+  /** `1.2.0-evm`, `1.2.0-tvm-728126428` (docs/contract.md, Catalog). */
   readonly id: string;
   readonly version: string;
   readonly networkType: NetworkType;
@@ -101,7 +101,7 @@ export function compareIds(a: string, b: string): number {
 
 /**
  * Orders by the sort key, then by id in the same direction, so equal keys still come in one
- * stable order (SPEC §1.2). A missing cmcId sorts last in both directions: clients sorting by
+ * stable order (docs/api-conventions.md). A missing cmcId sorts last in both directions: clients sorting by
  * market id want the coins that have one first.
  */
 export function currencyComparator(sort: CurrencySort): (a: Currency, b: Currency) => number {

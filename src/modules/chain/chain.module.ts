@@ -9,7 +9,7 @@ import { IndexerStatusController } from './api/indexer-status.controller';
 import { IndexerService } from './infrastructure/indexer.service';
 
 /**
- * How the chain reaches the service (SPEC §10): the chain-event intake and its internal endpoint.
+ * How the chain reaches the service (docs/chain-events.md): the chain-event intake and its internal endpoint.
  * Contexts that react to chain events import this module and register their handlers with
  * `ChainEventIntake.register()` in their own `onModuleInit` (see docs/architecture.md). The
  * built-in indexer of EVM and Tron chains (`infrastructure/indexer.service.ts`) feeds the same intake in process; its status is exported.

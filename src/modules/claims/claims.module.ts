@@ -11,7 +11,7 @@ import { ClaimPresenter } from './api/claim-presenter';
 import { ClaimRepository } from './domain/claim.repository';
 import { TypeOrmClaimRepository } from './infrastructure/typeorm-claim.repository';
 
-/** Claims (SPEC §9): a read model over invoice deposits, and the `claim` chain event that empties it. */
+/** Claims (docs/contract.md, Claims): a read model over invoice deposits, and the `claim` chain event that empties it. */
 @Module({
   imports: [CatalogModule, ChainModule, DeploymentsModule, BillingModule],
   controllers: [ClaimsController],

@@ -6,7 +6,7 @@ import wallet120 from '../../../contracts/artifacts/MultiSigWallet_1_2_0.json';
 import proxyFactory from '../../../contracts/artifacts/ProxyFactory.json';
 
 /**
- * The compiled contracts under `contracts/` (SPEC §12.3), as committed in `contracts/artifacts` by
+ * The compiled contracts under `contracts/` (docs/contract.md, The contracts), as committed in `contracts/artifacts` by
  * `npm run contracts:build`. The catalog serves their ABI and the deposit account's init-code
  * hash; the deploy command deploys their bytecode. A test fails when the committed artifacts
  * differ from a fresh compile of the sources.

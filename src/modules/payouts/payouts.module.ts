@@ -14,7 +14,7 @@ import { PayoutRepository } from './domain/payout.repository';
 import { TypeOrmPayoutRepository } from './infrastructure/typeorm-payout.repository';
 
 /**
- * Money out (SPEC §8): payouts, each carried by a PAYOUT queue operation created with it. The
+ * Money out (docs/contract.md, Payouts): payouts, each carried by a PAYOUT queue operation created with it. The
  * payout follows its operation through the queue's listeners, and tells the queue what an executed
  * PAYOUT moved so its OUT transaction shows currency, amount and recipient.
  */

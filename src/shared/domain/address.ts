@@ -18,7 +18,7 @@ const TRON_HEX = /^41[0-9a-fA-F]{40}$/;
 const TRON_BASE58 = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 
 /**
- * A "UniversalAddress" (SPEC §1): an EVM address (any case in, EIP-55 out) or a Tron address
+ * A "UniversalAddress" (docs/api-conventions.md): an EVM address (any case in, EIP-55 out) or a Tron address
  * (base58check `T…` or `41…` hex in, base58 out). `hex20` is the 20-byte form used for hashing,
  * signature recovery and matching chain events; equal addresses have equal `hex20`.
  */

@@ -5,7 +5,7 @@ const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 export const UINT256_MAX = (1n << 256n) - 1n;
 
 /**
- * A quantity of one currency (SPEC §1 "Amounts"): bigint base units inside the service, a decimal
+ * A quantity of one currency (docs/api-conventions.md "Amounts"): bigint base units inside the service, a decimal
  * string in whole units on the wire. This is the one place the two meet, so rounding, trailing
  * zeros and the sign are decided once. Negative values exist only for display (an OUT transaction).
  */

@@ -12,7 +12,7 @@ export function uuidv7(now: number = Date.now()): string {
   return `${time.slice(0, 8)}-${time.slice(8)}-7${random.slice(15, 18)}-${random.slice(19)}`;
 }
 
-/** Versions 1-8 with the RFC variant, plus the nil and max UUIDs (SPEC §1, deployment id). */
+/** Versions 1-8 with the RFC variant, plus the nil and max UUIDs (docs/api-conventions.md, deployment id). */
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 const MAX_UUID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';

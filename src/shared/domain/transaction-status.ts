@@ -16,7 +16,7 @@ export const TRANSACTION_OPERATION_TYPES = [
 ] as const;
 export type TransactionOperationType = (typeof TRANSACTION_OPERATION_TYPES)[number];
 
-/** Status only moves forward (SPEC §5): PENDING → EXECUTED → CONFIRMED; PENDING/EXECUTED → FAILED. */
+/** Status only moves forward (docs/contract.md, Transactions): PENDING → EXECUTED → CONFIRMED; PENDING/EXECUTED → FAILED. */
 export const TRANSACTION_TRANSITIONS: Readonly<Record<TransactionStatus, readonly TransactionStatus[]>> = {
   PENDING: ['EXECUTED', 'CONFIRMED', 'FAILED'],
   EXECUTED: ['CONFIRMED', 'FAILED'],

@@ -8,7 +8,7 @@ import { IsDefined, IsOptional, IsString, Length, Matches, MaxLength, ValidateBy
  * `ValidateIf` skips the other checks for null, and `IsDefined` then only fails for a missing key.
  */
 
-/** `{chainId}` or `{chainId}-{address}` (SPEC §1); whether it exists is the catalog's business. */
+/** `{chainId}` or `{chainId}-{address}` (docs/api-conventions.md); whether it exists is the catalog's business. */
 export const CURRENCY_ID = /^[0-9]+(-[A-Za-z0-9]+)?$/;
 const TRACKING_ID = /^[A-Za-z0-9-]+$/;
 

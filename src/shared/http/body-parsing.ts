@@ -4,10 +4,10 @@ import { DomainError, FieldProblem } from '../domain/domain-error';
 import { sendProblem, toProblem } from './error-response.filter';
 import { inspectJson, inspectQuery } from './input-shape';
 
-/** 100 kB (SPEC §1), counted in bytes as the contract's clients count it. */
+/** 100 kB (docs/api-conventions.md), counted in bytes as the contract's clients count it. */
 export const BODY_LIMIT_BYTES = 100_000;
 
-/** The chain-event intake takes batches of up to 1,000 events (SPEC §10), about 450 kB; room to spare. */
+/** The chain-event intake takes batches of up to 1,000 events (docs/chain-events.md), about 450 kB; room to spare. */
 export const CHAIN_EVENTS_BODY_LIMIT_BYTES = 2_000_000;
 const CHAIN_EVENTS_PATH = '/internal/v1/chain-events';
 

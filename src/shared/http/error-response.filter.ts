@@ -89,7 +89,7 @@ export function sendJsonApi(res: Response, status: number, document: object): vo
 
 /**
  * Writes a problem in the contract's shape: `ErrorResponseDto` under /api, a JSON:API error
- * document under /token (the token service speaks JSON:API, SPEC §3).
+ * document under /token (the token service speaks JSON:API, docs/authentication.md).
  */
 export function sendProblem(req: Request, res: Response, problem: HttpProblem, requestId: string): void {
   if (problem.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(problem.retryAfterSeconds));

@@ -16,7 +16,7 @@ export function QueryCurrencyIds(description: string): PropertyDecorator {
 /**
  * The seed's "common list parameters" of the transactions, invoices and payouts lists: paging,
  * sort by id/createdAt/updatedAt (default createdAt desc), an id substring and inclusive ISO 8601
- * bounds (SPEC §1.2). Each list adds its own filters.
+ * bounds (docs/api-conventions.md). Each list adds its own filters.
  */
 export class CommonListQueryDto extends PaginationQueryDto {
   @QueryEnum(['id', 'createdAt', 'updatedAt'], { default: 'createdAt' })

@@ -72,7 +72,7 @@ export class PrecomputedJsonCache {
 export class RememberedPublicResponses extends PrecomputedJsonCache {}
 
 /**
- * Makes a public GET cacheable (SPEC §4): serialises the body once, labels it with a strong ETag
+ * Makes a public GET cacheable (docs/contract.md, Catalog): serialises the body once, labels it with a strong ETag
  * (SHA-256 of the exact bytes sent) and `Cache-Control: public, max-age=60`.
  *
  * A handler that answers a `PrecomputedJson` declares its answer fixed for the life of the

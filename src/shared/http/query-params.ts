@@ -18,7 +18,7 @@ import {
 } from 'class-validator';
 
 /**
- * Decorators for query parameters, shared by every list of the contract (SPEC §1, §1.2). A value
+ * Decorators for query parameters, shared by every list of the contract (docs/api-conventions.md). A value
  * the transform cannot read is passed on unchanged so that the validator rejects it with a 400
  * naming the parameter, instead of being silently coerced.
  */

@@ -18,7 +18,7 @@ type Handler = (...args: never[]) => unknown;
 /**
  * Enhancers that concern only some routes, attached to exactly those routes' handlers:
  *
- * - the Idempotency-Key interceptor, to every POST and PATCH (SPEC §13);
+ * - the Idempotency-Key interceptor, to every POST and PATCH (docs/contract.md, Merchants);
  * - the undeclared-query guard, after the route's own guards, to every handler without a query DTO.
  *
  * Registered globally they would run on every request: Nest passes each request of a route that

@@ -5,7 +5,7 @@ import { validationFailed } from './validation';
 /**
  * Handlers with a query DTO reject unknown parameters through the validation pipe. This guard
  * covers the handlers that declare no query at all, so that a typo never passes silently anywhere
- * (SPEC §1). `attachRouteEnhancers` puts it after each such route's own guards: credentials are
+ * (docs/api-conventions.md). `attachRouteEnhancers` puts it after each such route's own guards: credentials are
  * checked first (401), as on the routes whose DTO finds the stray parameter.
  */
 export class UndeclaredQueryGuard implements CanActivate {

@@ -1,7 +1,7 @@
 import { DomainError } from '../../../shared/domain/domain-error';
 import { BAD_CREDENTIALS_CODE } from '../application/token.service';
 
-/** The token service's media type (SPEC §1); `application/json` is accepted on input too. */
+/** The token service's media type (docs/api-conventions.md); `application/json` is accepted on input too. */
 export const JSON_API = 'application/vnd.api+json';
 export const AUTH_TOKEN_TYPE = 'auth-token';
 
@@ -11,7 +11,7 @@ const MAX_TOKEN_LENGTH = 4096;
 
 /**
  * Reads `{"data":{"type":"auth-token","attributes":{…}}}` with exactly the given attributes, each
- * a non-empty string. Anything else is malformed: 400 `2006` on both endpoints (SPEC §3 "malformed
+ * a non-empty string. Anything else is malformed: 400 `2006` on both endpoints (docs/authentication.md "malformed
  * body"), naming the member at fault. A well-formed refresh document with a bad token is the
  * service's 401 `2007`, not this.
  */

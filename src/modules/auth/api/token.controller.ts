@@ -30,7 +30,7 @@ function resource(tokens: IssuedTokens): AuthTokenResourceDto {
 }
 
 /**
- * The token service (endpoints 23-24, SPEC §3). Bodies are JSON:API documents, read strictly;
+ * The token service (endpoints 23-24, docs/authentication.md). Bodies are JSON:API documents, read strictly;
  * responses are written with `sendJsonApi` for the exact `application/vnd.api+json` media type.
  */
 @ApiTags('Token')

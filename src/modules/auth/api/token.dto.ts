@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** OpenAPI shapes of the token service's JSON:API documents (SPEC §3). Bodies are parsed in token-documents.ts. */
+/** OpenAPI shapes of the token service's JSON:API documents (docs/authentication.md). Bodies are parsed in token-documents.ts. */
 
 export class TokenObtainAttributesDto {
   @ApiProperty({ description: 'The API key', example: '3f1c…' })

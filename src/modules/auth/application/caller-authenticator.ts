@@ -21,7 +21,7 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 const UNAUTHENTICATED = () => new DomainError('unauthenticated', 'UNAUTHORIZED', 'Invalid or missing token');
 
 /**
- * Turns request credentials into a Caller (SPEC §2): an API key, or a Bearer access token from the
+ * Turns request credentials into a Caller (docs/authentication.md): an API key, or a Bearer access token from the
  * token service whose session is still live. Every failure is the same 401, whatever the cause.
  */
 @Injectable()

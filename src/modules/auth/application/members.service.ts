@@ -65,7 +65,7 @@ export class MembersService {
 
   /**
    * The token service's login check. An unknown login still costs one scrypt hash, so the two
-   * failures cannot be told apart by timing (SPEC §3).
+   * failures cannot be told apart by timing (docs/authentication.md).
    */
   async verifyLogin(login: string, password: string): Promise<MemberRecord | undefined> {
     const member = await this.members.findByApiKeyDigest(apiKeyDigest(login));
@@ -89,7 +89,7 @@ export class MembersService {
   }
 
   /**
-   * A currency id of the catalog (SPEC §1): `{chainId}` or `{chainId}-{address}`, the EVM address in
+   * A currency id of the catalog (docs/api-conventions.md): `{chainId}` or `{chainId}-{address}`, the EVM address in
    * any letter case. Returns the id as the catalog stores it (EVM addresses lowercase).
    */
   private requireCurrencyId(input: string): string {

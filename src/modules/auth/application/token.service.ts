@@ -12,7 +12,7 @@ import { tokenResponseSignature } from '../domain/token-signature';
 import { formatTokenTime, Micros, plusSeconds, toDate, toEpochSeconds } from '../domain/token-time';
 import { MembersService } from './members.service';
 
-/** The token service's error codes (SPEC §3): clients of the public interface branch on them. */
+/** The token service's error codes (docs/authentication.md): clients of the public interface branch on them. */
 export const BAD_CREDENTIALS_CODE = '2006';
 export const INVALID_REFRESH_CODE = '2007';
 
@@ -41,7 +41,7 @@ export interface ObtainedTokens extends IssuedTokens {
 }
 
 /**
- * The token service (SPEC §3): obtain a session with an API key and secret, then rotate its
+ * The token service (docs/authentication.md): obtain a session with an API key and secret, then rotate its
  * refresh token. Each refresh token works once; presenting one that was already rotated revokes
  * the whole session, because either the client or a thief holds a copy.
  */

@@ -1,6 +1,6 @@
 /**
  * Who is calling a deployment-scoped endpoint. `jwt` callers came through the token service;
- * some filters (currencyIsHidden) apply to them only (SPEC §2).
+ * some filters (currencyIsHidden) apply to them only (docs/authentication.md).
  */
 export interface Caller {
   readonly memberId: string;

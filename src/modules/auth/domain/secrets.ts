@@ -8,7 +8,7 @@ const scrypt = promisify(scryptCallback) as (
   options: object,
 ) => Promise<Buffer>;
 
-/** scrypt cost: N=2^15, r=8, p=1 (≈ 32 MiB, tens of milliseconds): memory-hard per SPEC §2. */
+/** scrypt cost: N=2^15, r=8, p=1 (≈ 32 MiB, tens of milliseconds): memory-hard (docs/authentication.md) */
 const SCRYPT = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
 

@@ -1,4 +1,4 @@
-/** Claims of the token service's JWTs (SPEC §3). `user_id` is the member id; `sid` the session. */
+/** Claims of the token service's JWTs (docs/authentication.md). `user_id` is the member id; `sid` the session. */
 export interface TokenClaims {
   readonly token_type: 'access' | 'refresh';
   readonly jti: string;

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 
 /**
- * `meta.sign` of an obtain-token response (SPEC §3, REFERENCE.md): lets a client that knows its
+ * `meta.sign` of an obtain-token response (docs/authentication.md): lets a client that knows its
  * own login and password check that the refresh token came from this service.
  * key = raw 32-byte SHA-256 of UTF-8(login + password); message = UTF-8(meta.time + refresh).
  */

@@ -1,6 +1,6 @@
 /**
  * Token-service time: microseconds since the Unix epoch. The token service's timestamps carry
- * microseconds and an explicit offset (`2026-11-21T20:02:55.123456+00:00`, SPEC §1), which a
+ * microseconds and an explicit offset (`2026-11-21T20:02:55.123456+00:00`, docs/api-conventions.md), which a
  * `Date` cannot hold.
  */
 export type Micros = bigint;

@@ -10,7 +10,7 @@ const BY_API_KEY = `SELECT m.id, m.address, m.address_hex
 
 /**
  * A live session's member. Checked on every request, so a revoked session's access tokens stop at
- * once (SPEC §3 allows 5 s).
+ * once (docs/authentication.md allows 5 s).
  */
 const BY_SESSION = `SELECT m.id, m.address, m.address_hex
   FROM auth_sessions s JOIN members m ON m.id = s.member_id

@@ -35,7 +35,7 @@ export interface BalanceSummary {
 }
 
 /**
- * Balances of an account on one chain, per currency, from the transactions ledger (SPEC §12.1;
+ * Balances of an account on one chain, per currency, from the transactions ledger (docs/contract.md, Accounts and networks;
  * what counts is documented on `BalanceLedger`). Only currencies with a non-zero balance are
  * listed. Converted values are exact: base units × rate, in bigint.
  */

@@ -4,7 +4,7 @@ import { ArrayMaxSize, IsArray, IsString, Matches, MaxLength, ValidateIf } from 
 
 import { CURRENCY_ID, NullableKey } from '../../../shared/http/body-fields';
 
-/** Field rules of CreateInvoiceDto and UpdateInvoiceDto only (SPEC §7); shared ones are in shared/http. */
+/** Field rules of CreateInvoiceDto and UpdateInvoiceDto only (docs/contract.md, Invoices); shared ones are in shared/http. */
 
 export function RequestedAmountField(required: boolean): PropertyDecorator {
   return applyDecorators(

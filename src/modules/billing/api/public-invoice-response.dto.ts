@@ -4,7 +4,7 @@ import { TRANSACTION_STATUSES, TransactionStatus } from '../../../shared/domain/
 import { InvoiceResponseDto } from './invoice-response.dto';
 
 /**
- * What anyone holding the payment page link may see (SPEC §13): enough to pay, nothing that is the
+ * What anyone holding the payment page link may see (docs/contract.md, Merchants): enough to pay, nothing that is the
  * merchant's own (no id, trackingId, callbackUrl). The fields are the invoice's, picked so their
  * documentation cannot drift apart, plus the chain the address lives on.
  */

@@ -9,7 +9,7 @@ export const PUBLIC_ID = ApiParam({ name: 'publicId', schema: { type: 'string', 
 const NOT_FOUND = ApiResponse({ status: 404, description: 'No invoice with this public id', type: ErrorResponseDto });
 
 /**
- * What the payment page reads (SPEC §13). No credential: the public id in the link is the only
+ * What the payment page reads (docs/contract.md, Merchants). No credential: the public id in the link is the only
  * key, and what is shown is only what the payer needs. Not cached: the status is what the page
  * polls for.
  */

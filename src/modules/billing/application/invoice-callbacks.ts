@@ -22,7 +22,7 @@ export abstract class InvoiceRepresentation {
 }
 
 /**
- * Tells an invoice's merchant what just happened to it (SPEC §13), inside the transaction that made
+ * Tells an invoice's merchant what just happened to it (docs/contract.md, Merchants), inside the transaction that made
  * the change: the outbox row commits or rolls back with it. `data` is the invoice as the API would
  * show it right after the change.
  */

@@ -11,7 +11,7 @@ import { InvoiceRepository } from '../domain/invoice.repository';
 import { InvoiceCallbacks } from './invoice-callbacks';
 
 /**
- * `transfer` events to an invoice address (SPEC §7, §10): the deposit is recorded as an IN
+ * `transfer` events to an invoice address (docs/contract.md, Invoices): the deposit is recorded as an IN
  * transaction and the invoice's paid amount and status follow, all in the event's transaction with
  * the invoice row locked, so concurrent deposits to one invoice are counted one after the other.
  * Transfers to any other address are not billing's (the direct-deposit handler may take them).

@@ -82,7 +82,7 @@ export class InvoicesService {
   }
 
   /**
-   * The payer's view (SPEC §13), by the public id in the payment page URL. A malformed id is as
+   * The payer's view (docs/contract.md, Merchants), by the public id in the payment page URL. A malformed id is as
    * unknown as a missing one: the same 404.
    */
   async getPublic(publicId: string): Promise<PublicInvoiceState> {

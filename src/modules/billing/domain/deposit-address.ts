@@ -2,7 +2,7 @@ import { concat, getContractAddress, keccak256, numberToHex } from 'viem';
 import { Address, NetworkType } from '../../../shared/domain/address';
 
 /**
- * The deposit address of invoice `invoiceNonce` of a wallet (SPEC §7): the CREATE2 address of the
+ * The deposit address of invoice `invoiceNonce` of a wallet (docs/contract.md, Invoices): the CREATE2 address of the
  * contract version's deposit account, deployed by the wallet with salt = the nonce as a 32-byte
  * big-endian word. EVM uses the standard `0xff` prefix; Tron's CREATE2 hashes with `0x41` instead,
  * and the 20-byte result is shown in base58check.

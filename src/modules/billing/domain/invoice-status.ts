@@ -4,7 +4,7 @@ export const INVOICE_STATUSES = ['CREATED', 'PAID', 'UNRESOLVED'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /**
- * Which status may follow which (SPEC §7). Deposits move CREATED to PAID (paid in full) or
+ * Which status may follow which (docs/contract.md, Invoices). Deposits move CREATED to PAID (paid in full) or
  * UNRESOLVED (overpaid, or a currency the invoice does not accept), and PAID to UNRESOLVED (paid
  * again). Only a person resolves: UNRESOLVED → PAID, or CREATED → PAID by hand.
  */

@@ -49,7 +49,7 @@ export interface InvoiceUnitOfWork {
   findManyForUpdate(deploymentId: string, invoiceIds: readonly string[]): Promise<Invoice[]>;
 }
 
-/** A deposit as the payer's page shows it (SPEC §13): nothing that names internal rows. */
+/** A deposit as the payer's page shows it (docs/contract.md, Merchants): nothing that names internal rows. */
 export interface PublicDeposit {
   readonly txHash: string;
   readonly currencyId: string | null;

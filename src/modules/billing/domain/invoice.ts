@@ -160,7 +160,7 @@ export class Invoice {
   }
 
   /**
-   * A deposit was observed (SPEC §7). Only a deposit that has just started to count can change the
+   * A deposit was observed (docs/contract.md, Invoices). Only a deposit that has just started to count can change the
    * status, so a later observation of an old deposit (more confirmations) never undoes a manual PAID.
    */
   applyDeposit(outcome: DepositOutcome, now: Date): void {

@@ -45,7 +45,7 @@ interface InvoiceRow {
 const COLUMNS = `id, deployment_id, chain_id, public_id, invoice_nonce, invoice_address_hex, requested_amount, currency_ids,
   tracking_id, callback_url, payment_page_button_url, payment_page_button_text, status, paid_amount, created_at, updated_at`;
 
-/** Deposits that count toward an invoice (SPEC §7). */
+/** Deposits that count toward an invoice (docs/contract.md, Invoices). */
 /** Deposits that count toward an invoice's paid amount. */
 const SETTLED = countsAsMoneySql();
 

@@ -6,7 +6,7 @@ import { CallbackSecretResponseDto } from './callback.dto';
 import { AccountScoped } from './member-access.guard';
 
 /**
- * The account's callback signing secret (SPEC §13). A controller of its own so the other
+ * The account's callback signing secret (docs/contract.md, Merchants). A controller of its own so the other
  * `/api/v1/accounts/{accountId}` endpoints can live elsewhere without touching this one.
  */
 @ApiTags('accounts')

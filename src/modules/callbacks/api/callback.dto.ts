@@ -9,7 +9,7 @@ import { CALLBACK_STATUSES } from '../domain/callback-status';
 import type { CallbackStatus } from '../domain/callback-status';
 import type { CallbackRecord } from '../domain/callback.repository';
 
-/** One callback and its latest delivery attempt (SPEC §13). */
+/** One callback and its latest delivery attempt (docs/contract.md, Merchants). */
 export class Callback {
   @ApiProperty({ format: 'uuid', description: 'Event id: the webhook-id header, the same on every attempt' })
   id: string;

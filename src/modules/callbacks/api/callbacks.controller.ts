@@ -13,7 +13,7 @@ import {
 } from './callback.dto';
 import { AuthenticatedCaller, MemberScoped } from './member-access.guard';
 
-/** The delivery log and resend (SPEC §13); a member sees only their own accounts' callbacks. */
+/** The delivery log and resend (docs/contract.md, Merchants); a member sees only their own accounts' callbacks. */
 @ApiTags('Callbacks')
 @MemberScoped()
 @Controller('api/v1/callbacks')

@@ -26,7 +26,7 @@ interface CallerRequest extends Request {
 
 /**
  * Authenticates (401) and, on account routes, checks that the caller is a member of the path's
- * account: an unknown account and someone else's get the same 404 (SPEC §12.1), so accounts
+ * account: an unknown account and someone else's get the same 404 (docs/contract.md, Accounts and networks), so accounts
  * never show to outsiders. Membership is the account's member list, as for deployments.
  */
 @Injectable()

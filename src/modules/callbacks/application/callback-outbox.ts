@@ -5,7 +5,7 @@ import { callbackBody, CallbackEvent } from '../domain/callback-event';
 import { CallbackRepository } from '../domain/callback.repository';
 
 /**
- * The port every state change tells its merchant through (SPEC §13). Call it inside the
+ * The port every state change tells its merchant through (docs/contract.md, Merchants). Call it inside the
  * transaction that makes the change: the row is written there (a transactional outbox), so a
  * callback exists exactly when the change committed, and the worker delivers it afterwards.
  */

@@ -4,7 +4,7 @@ import { isUuid } from '../../../shared/domain/ids';
 import type { Caller } from '../../auth/domain/caller';
 import { CallbackRecord, CallbackRepository } from '../domain/callback.repository';
 
-/** The delivery log and resend (SPEC §13), each limited to the caller's own accounts. */
+/** The delivery log and resend (docs/contract.md, Merchants), each limited to the caller's own accounts. */
 @Injectable()
 export class CallbacksService {
   constructor(private readonly callbacks: CallbackRepository) {}

@@ -41,7 +41,7 @@ export interface CallbackEvent {
   readonly data: object;
 }
 
-/** The body every attempt sends, byte for byte (SPEC §13). */
+/** The body every attempt sends, byte for byte (docs/contract.md, Merchants). */
 export function callbackBody(id: string, event: CallbackEvent, createdAt: Date): string {
   return JSON.stringify({ id, type: event.type, createdAt: createdAt.toISOString(), data: event.data });
 }

@@ -9,7 +9,7 @@ export function newSigningSecret(): string {
 
 /**
  * The three Standard Webhooks 1.0 headers for one attempt: `v1,` + base64 HMAC-SHA256, keyed with
- * the secret's decoded bytes, of `{id}.{timestamp}.{body}` (SPEC §13).
+ * the secret's decoded bytes, of `{id}.{timestamp}.{body}` (docs/contract.md, Merchants).
  */
 export function signatureHeaders(
   secret: string,

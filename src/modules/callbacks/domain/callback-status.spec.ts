@@ -3,10 +3,10 @@ import { stateAfterAttempt } from './callback-status';
 
 const answered = (responseCode: number) => ({ kind: 'answered' as const, responseCode, responseBody: '' });
 
-describe('stateAfterAttempt (Standard Webhooks schedule, SPEC §13)', () => {
+describe('stateAfterAttempt (Standard Webhooks schedule, docs/contract.md, Merchants)', () => {
   const schedule = DEFAULT_CALLBACK_RETRY_SCHEDULE_MS;
 
-  it('is the schedule of SPEC §13: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h', () => {
+  it("is the callbacks' retry schedule (docs/contract.md, Merchants): immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h", () => {
     const s = 1000;
     const h = 3600 * s;
     expect(schedule).toEqual([0, 5 * s, 300 * s, 1800 * s, 2 * h, 5 * h, 10 * h, 14 * h, 20 * h, 24 * h]);

@@ -16,7 +16,7 @@ export interface NextState {
 }
 
 /**
- * Standard Webhooks' retry rule (SPEC §13): 2xx is delivered; 410 Gone means the receiver wants no
+ * Standard Webhooks' retry rule (docs/contract.md, Merchants): 2xx is delivered; 410 Gone means the receiver wants no
  * more; anything else is retried after the next delay of the schedule, and after the last one the
  * callback is FAILED. `scheduleStep` is the index of the attempt just made within the schedule
  * (a resend starts the schedule over).

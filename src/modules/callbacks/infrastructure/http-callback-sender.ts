@@ -7,7 +7,7 @@ import { CallbackSender, SendOptions } from '../domain/callback-sender';
 import type { AttemptOutcome } from '../domain/callback-status';
 import { isPrivateAddress } from '../domain/callback-url-policy';
 
-/** The first 1 kB of a receiver's answer is kept in the log (SPEC §13). */
+/** The first 1 kB of a receiver's answer is kept in the log (docs/contract.md, Merchants). */
 const RESPONSE_BODY_LIMIT = 1024;
 
 class RefusedAddress extends Error {}

@@ -29,7 +29,7 @@ function networkOf(chainId: string): NetworkSeed {
 
 describe('catalog seed', () => {
   describe('NETWORKS', () => {
-    it('has unique chain ids and covers the networks SPEC §4 requires', () => {
+    it('has unique chain ids and covers the networks the catalog must hold (docs/contract.md)', () => {
       const ids = NETWORKS.map((n) => n.chainId);
       expect(new Set(ids).size).toBe(ids.length);
       expect([...ids].sort()).toEqual(
@@ -92,7 +92,7 @@ describe('catalog seed', () => {
       }
     });
 
-    it('builds ids per SPEC §1: {chainId} for natives, {chainId}-{address} for tokens', () => {
+    it('builds ids as docs/api-conventions.md says: {chainId} for natives, {chainId}-{address} for tokens', () => {
       for (const c of CURRENCIES) {
         const match = /^([0-9]+)(?:-(.+))?$/.exec(c.id);
         expect(match).not.toBeNull();
@@ -206,7 +206,7 @@ describe('catalog seed', () => {
       }
     });
 
-    it('exposes the MultiSigWallet interface of SPEC §12.3 in accountAbi', () => {
+    it('exposes the MultiSigWallet interface (docs/contract.md, The contracts) in accountAbi', () => {
       const expectedSignatures: Record<string, string> = {
         execute: 'function execute(((address,uint256,bytes)[],bytes,bytes32)[])',
         eip712Domain: 'function eip712Domain()',

@@ -7,7 +7,7 @@ import {
 } from '../../contracts/contract-artifacts';
 
 /**
- * Multisig wallet contract versions (SPEC §4 endpoint 22, §12.3), served from the compiled
+ * Multisig wallet contract versions (docs/contract.md, Catalog and The contracts), served from the compiled
  * contracts in `contracts/` (committed artifacts of `npm run contracts:build`).
  *
  * All versions share one ABI; they differ in their EIP-712 domain version and in how `execute`'s

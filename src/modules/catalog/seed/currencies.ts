@@ -1,5 +1,5 @@
 /**
- * Seed currencies (SPEC §1 "Currency id", §4). Every token address below is the
+ * Seed currencies (currency ids: docs/api-conventions.md; the catalog: docs/contract.md). Every token address below is the
  * issuer's real contract on that chain; EVM addresses are EIP-55 checksummed and Tron
  * addresses are base58check, both checked by catalog-seed.spec.ts.
  *

@@ -1,5 +1,5 @@
 /**
- * Networks the service ships in its seed catalog (SPEC §4). Chain ids are strings
+ * Networks the service ships in its seed catalog (docs/contract.md, Catalog). Chain ids are strings
  * because Tron's ids (728126428, 2494104990) and any future uint256 chain id must
  * round-trip through JSON and the database without number precision concerns.
  */

@@ -37,7 +37,7 @@ export class IndexerKeyGuard implements CanActivate {
   }
 }
 
-/** The indexer's door (SPEC §10); internal, so not in the public OpenAPI document. */
+/** The indexer's door (docs/chain-events.md); internal, so not in the public OpenAPI document. */
 @ApiExcludeController()
 @UseGuards(IndexerKeyGuard)
 @Controller('internal/v1/chain-events')

@@ -60,7 +60,7 @@ class EventIgnored extends Error {
 }
 
 /**
- * How the chain reaches the service (SPEC §10). Each event is validated and put in its one
+ * How the chain reaches the service (docs/chain-events.md). Each event is validated and put in its one
  * spelling (a catalog chain, its `txHash` normalised, its `currencyId` a catalog currency of that
  * chain), then applied in a database transaction (a few dozen events share one, see `ingest`):
  * first its id goes into the `chain_events` ledger (a replay stops there and changes nothing), then

@@ -183,7 +183,7 @@ export class ClaimEventDto extends ChainEventDto {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(1000)
-  // Decimal, or the bytes32 deposit id the SDK claims with (64 hex digits, 0x optional; SPEC §12.2).
+  // Decimal, or the bytes32 deposit id the SDK claims with (64 hex digits, 0x optional; docs/contract.md, Wire details).
   @Matches(/^(\d{1,78}|(0x)?[0-9a-fA-F]{64})$/, {
     each: true,
     message: 'each invoiceNonce must be a decimal string or 64 hex digits',

@@ -1,13 +1,13 @@
 import type { NetworkType } from '../../../shared/domain/address';
 
 /**
- * The one place that spells a chain transaction's identity (SPEC §5): how its hash is written and
+ * The one place that spells a chain transaction's identity (docs/contract.md, Transactions): how its hash is written and
  * which key makes its row in `transactions` unique on its chain. The intake normalises every
  * event's `txHash` with `normaliseTxHash` before any handler runs, so handlers build source keys
  * from `event.txHash` as it is.
  */
 
-/** EVM: 0x + 64 lower-case hex; Tron: 64 lower-case hex without 0x (SPEC §5). */
+/** EVM: 0x + 64 lower-case hex; Tron: 64 lower-case hex without 0x (docs/contract.md, Transactions). */
 export function normaliseTxHash(hash: string, networkType: NetworkType): string {
   const hex = hash.replace(/^0x/i, '').toLowerCase();
   return networkType === 'evm' ? `0x${hex}` : hex;

@@ -7,7 +7,7 @@ export interface LedgerEntry {
 }
 
 /**
- * The ledger of applied chain events (`chain_events`) that makes the intake idempotent (SPEC §10).
+ * The ledger of applied chain events (`chain_events`) that makes the intake idempotent (docs/chain-events.md).
  * `EntityManager` is only the handle of the open database transaction; domain code never calls it.
  */
 export abstract class ChainEventLedger {

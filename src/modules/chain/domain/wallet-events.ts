@@ -1,7 +1,7 @@
 import { decodeAbiParameters, type Hex, parseAbiItem, toEventSelector } from 'viem';
 
 /**
- * The logs the indexer reads (INTERFACES.md, SPEC §12.3). Topics are matched by selector and
+ * The logs the indexer reads (docs/contract.md, The contracts). Topics are matched by selector and
  * decoded by hand: a handful of fixed layouts, read millions of times during a backfill.
  */
 export const TRANSFER_EVENT = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');

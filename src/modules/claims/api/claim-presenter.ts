@@ -27,7 +27,7 @@ export class ClaimPresenter {
   private presentItem(claimable: ClaimView['claimable'], currency: Currency): ClaimItemDto {
     return {
       invoiceId: claimable.invoiceId,
-      // The deposit id as bytes32 without 0x (SPEC §12.2): the SDK claims with `0x` + it.
+      // The deposit id as bytes32 without 0x (docs/contract.md, Wire details): the SDK claims with `0x` + it.
       invoiceNonce: BigInt(claimable.invoiceNonce).toString(16).padStart(64, '0'),
       createdAt: claimable.firstAt.toISOString(),
       updatedAt: claimable.lastAt.toISOString(),

@@ -43,7 +43,7 @@ export class ClaimsService {
       ...rest,
       currencyIds: rest.currencyIds?.map((id) => this.catalog.findCurrency(id)?.id ?? id),
       flagCurrencyIds: flagged,
-      // SPEC §2: the hidden-currency filter is the member's own list, for JWT callers only.
+      // docs/authentication.md: the hidden-currency filter is the member's own list, for JWT callers only.
       hidden:
         currencyIsHidden !== undefined && caller.kind === 'jwt'
           ? { memberId: caller.memberId, value: currencyIsHidden }

@@ -17,7 +17,7 @@ export interface ClaimsFilter {
   readonly offset: string;
 }
 
-/** What one invoice can still give up in one currency: its mined, unclaimed deposits (SPEC §9). */
+/** What one invoice can still give up in one currency: its mined, unclaimed deposits (docs/contract.md, Claims). */
 export interface ClaimableDeposits {
   readonly invoiceId: string;
   readonly invoiceNonce: string;

@@ -23,7 +23,7 @@ interface AccountRequest extends Request {
 }
 
 /**
- * The gate in front of every `/api/v1/accounts` route (SPEC §12.1): authenticate (401); on routes
+ * The gate in front of every `/api/v1/accounts` route (docs/contract.md, Accounts and networks): authenticate (401); on routes
  * with an `accountId`, check its format (400) and membership, answering unknown and foreign
  * accounts with the same 404 so other tenants' accounts never show.
  */

@@ -30,7 +30,7 @@ interface ScopedRequest extends Request {
 }
 
 /**
- * The one gate in front of every deployment-scoped route (SPEC §2): authenticate (401), check the
+ * The one gate in front of every deployment-scoped route (docs/authentication.md): authenticate (401), check the
  * deployment id's format (400), then membership, answering unknown and foreign deployments with the
  * same body so other tenants' deployments never show. Controllers get the results through
  * `@CurrentCaller()` and `@CurrentDeployment()`.

@@ -9,7 +9,7 @@ import {
   TransactionStatus,
 } from '../../../shared/domain/transaction-status';
 
-/** Endpoint 1's parameters (seed, SPEC §1.2 and §5). */
+/** Endpoint 1's parameters (seed, docs/api-conventions.md). */
 export class GetTransactionsQueryDto extends CommonListQueryDto {
   @QueryText({ description: 'Case-insensitive substring of the transaction hash' })
   txHash?: string;

@@ -41,7 +41,7 @@ export class NetworksResponseDto {
   items: NetworkResponseDto[];
 }
 
-/** The networks of the catalog (SPEC §12.1), for any authenticated caller. */
+/** The networks of the catalog (docs/contract.md, Accounts and networks), for any authenticated caller. */
 @ApiTags('networks')
 @AccountScoped()
 @Controller('api/v1/networks')

@@ -61,7 +61,7 @@ export class TransactionPresenter {
       operationId: record.operationId,
       operationType: record.operationType,
       blockNumber: record.blockNumber,
-      // Always a string (SPEC §12.2): "0" while the fee is unknown.
+      // Always a string (docs/contract.md, Wire details): "0" while the fee is unknown.
       blockchainFee: Amount.fromBaseUnits(record.blockchainFee ?? 0n, native?.decimals ?? 18).toDecimalString(),
       confirmations: record.confirmations,
       createdAt: record.createdAt.toISOString(),

@@ -18,7 +18,7 @@ export class TransactionInvoiceDto {
   status: string;
 }
 
-/** One transaction (SPEC §5), as listed and inside `TransactionDetailsDto`. */
+/** One transaction (docs/contract.md, Transactions), as listed and inside `TransactionDetailsDto`. */
 export class TransactionResponseDto {
   @ApiProperty({ format: 'uuid' })
   id: string;

@@ -7,7 +7,7 @@ import { DeploymentRepository } from '../domain/deployment.repository';
 import { WalletDeployParams } from '../domain/wallet-deploy-params';
 import { WalletFactory } from './wallet-factory';
 
-/** The accounts endpoints (SPEC §12.1); the guard has already checked membership. */
+/** The accounts endpoints (docs/contract.md, Accounts and networks); the guard has already checked membership. */
 @Injectable()
 export class AccountsService {
   constructor(

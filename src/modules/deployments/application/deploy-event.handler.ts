@@ -16,7 +16,7 @@ const DEPLOYMENT_STATUS_BY_TX: Record<TransactionStatus, DeploymentStatus> = {
   FAILED: 'not_deployed',
 };
 
-/** `deploy` events: the wallet's deployment status, and a `deploy` transaction (SPEC §10). */
+/** `deploy` events: the wallet's deployment status, and a `deploy` transaction (docs/chain-events.md). */
 @Injectable()
 export class DeployEventHandler implements ChainEventHandler<DeployEventDto> {
   readonly kind = 'deploy';

@@ -147,7 +147,7 @@ export class DeploymentsService {
 
   /**
    * Registers an account's wallet on one network. The version must be one of the catalog's for
-   * that network, and every approver must be a member of the account (SPEC §2).
+   * that network, and every approver must be a member of the account (docs/authentication.md).
    */
   async createDeployment(command: CreateDeploymentCommand): Promise<{ id: string }> {
     const stored = await this.requireAccount(command.accountId);

@@ -39,7 +39,7 @@ export interface TransactionListQuery extends TransactionFilterQuery {
   readonly offset: string;
 }
 
-/** Endpoints 1-2 (SPEC §5): the read side of the transactions written by chain events. */
+/** Endpoints 1-2 (docs/contract.md, Transactions): the read side of the transactions written by chain events. */
 @Injectable()
 export class TransactionsService {
   constructor(

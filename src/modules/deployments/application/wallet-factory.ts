@@ -14,7 +14,7 @@ export interface WalletSpec {
 }
 
 /**
- * The wallet factory of each chain, from `CHAIN_CONTRACTS` (INTERFACES.md): the deploy params an
+ * The wallet factory of each chain, from `CHAIN_CONTRACTS` (docs/contract.md, The contracts): the deploy params an
  * account's wallet is created with, and the address it gets.
  *
  * An EVM account's address is predicted with the factory of the first configured EVM chain (the

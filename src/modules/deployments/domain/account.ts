@@ -1,7 +1,7 @@
 import type { Address, NetworkType } from '../../../shared/domain/address';
 
 /**
- * The account's multisig contract (SPEC §12.1): one address and one contract version for the whole
+ * The account's multisig contract (docs/contract.md, Accounts and networks): one address and one contract version for the whole
  * account. An EVM account's contract has that address on every EVM chain (the factory creates it
  * with the same initializer and salt everywhere); a Tron account lives on one Tron chain.
  */

@@ -1,6 +1,6 @@
 import { concat, encodeFunctionData, encodePacked, getAddress, keccak256, type Hex } from 'viem';
 
-/** The wallet implementation's one-time initializer, identical for 1.0.0, 1.1.0 and 1.2.0 (INTERFACES.md). */
+/** The wallet implementation's one-time initializer, identical for 1.0.0, 1.1.0 and 1.2.0 (docs/contract.md, The contracts). */
 export const WALLET_INITIALIZE_ABI = [
   {
     type: 'function',

@@ -4,7 +4,7 @@ import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { CURRENCY_ID } from '../../../shared/http/body-fields';
 
 /**
- * Shape rules of CreatePayoutDto (SPEC §8). What needs the deployment or the catalog (the
+ * Shape rules of CreatePayoutDto (docs/contract.md, Payouts). What needs the deployment or the catalog (the
  * currency's network and decimals, the address's network, nonce ≥ currentNonce) is checked by the
  * service; each failure is a 400 naming the field.
  */

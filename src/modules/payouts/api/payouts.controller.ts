@@ -24,7 +24,7 @@ const PAYOUT_ID = ApiParam({
   schema: { type: 'string', format: 'uuid' },
 });
 
-/** Endpoints 14-17 (SPEC §8): parse, authorize (the guard), one service call, the DTO. */
+/** Endpoints 14-17 (docs/contract.md, Payouts): parse, authorize (the guard), one service call, the DTO. */
 @ApiTags('Payouts')
 @DeploymentScoped('not_found')
 @Controller('api/v1/deployments/:deploymentId/payouts')

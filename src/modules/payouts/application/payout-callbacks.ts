@@ -7,7 +7,7 @@ import type { Currency } from '../../catalog/catalog';
 import type { Payout } from '../domain/payout';
 import type { PayoutStatus } from '../domain/payout-status';
 
-/** SIGNED → CREATED (signatures reset by a nonce change) has no event of its own in SPEC §13. */
+/** SIGNED → CREATED (signatures reset by a nonce change) has no event of its own (docs/contract.md, Merchants) */
 const EVENT_BY_STATUS: Partial<Record<PayoutStatus, CallbackEventType>> = {
   SIGNED: 'PAYOUT_SIGNED',
   SENT: 'PAYOUT_SENT',
@@ -25,7 +25,7 @@ export abstract class PayoutRepresentation {
 }
 
 /**
- * Tells a payout's merchant what happened to it (SPEC §13), inside the transaction that made the
+ * Tells a payout's merchant what happened to it (docs/contract.md, Merchants), inside the transaction that made the
  * change, with the payout as the API shows it as `data`.
  */
 @Injectable()

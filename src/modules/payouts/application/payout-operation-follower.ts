@@ -39,7 +39,7 @@ function progressOf(change: OperationChange): OperationProgress {
 }
 
 /**
- * A payout follows its PAYOUT operation (SPEC §8). Registered with the queue at start-up; runs in
+ * A payout follows its PAYOUT operation (docs/contract.md, Payouts). Registered with the queue at start-up; runs in
  * the transaction that changed the operation (the deployment and the operation are locked there,
  * the payout row is locked here), so the payout and its operation never disagree.
  */

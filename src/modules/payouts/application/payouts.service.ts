@@ -34,7 +34,7 @@ export interface PayoutReferencesInput {
 
 const PAYOUT_NOT_FOUND = () => DomainError.notFound('PAYOUT_NOT_FOUND', 'Payout not found');
 
-/** Payouts (endpoints 14-17, SPEC §8): one method per endpoint, each owning its transaction. */
+/** Payouts (endpoints 14-17, docs/contract.md, Payouts): one method per endpoint, each owning its transaction. */
 @Injectable()
 export class PayoutsService {
   constructor(

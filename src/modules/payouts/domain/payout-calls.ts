@@ -10,7 +10,7 @@ export interface PayoutCall {
 }
 
 /**
- * The calls a PAYOUT operation executes (SPEC §8): a native transfer sends `amount` as the call's
+ * The calls a PAYOUT operation executes (docs/contract.md, Payouts): a native transfer sends `amount` as the call's
  * value with empty data; a token transfer calls the token contract's ERC-20/TRC-20
  * `transfer(address,uint256)` with value 0. TRC-20 calldata carries the recipient's 20-byte form,
  * as Tron's ABI encoding does.

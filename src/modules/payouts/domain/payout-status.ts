@@ -2,7 +2,7 @@ export const PAYOUT_STATUSES = ['CREATED', 'SIGNED', 'SENT', 'EXECUTED', 'FAILED
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 /**
- * A payout follows its PAYOUT queue operation (SPEC §8). EXECUTED, FAILED and CANCELED are final.
+ * A payout follows its PAYOUT queue operation (docs/contract.md, Payouts). EXECUTED, FAILED and CANCELED are final.
  * CREATED may jump ahead (an execution can be reported before anyone saw READY), SIGNED falls back
  * to CREATED when the operation's signatures are reset, and a broadcast payout can no longer be
  * cancelled: only the chain decides it.

@@ -35,7 +35,7 @@ const STATUS_BY_PROGRESS: Record<OperationProgress, PayoutStatus> = {
   CANCELLED: 'CANCELED',
 };
 
-/** A request to send funds, carried out by its PAYOUT queue operation (SPEC §8). */
+/** A request to send funds, carried out by its PAYOUT queue operation (docs/contract.md, Payouts). */
 export class Payout {
   private constructor(private props: PayoutProps) {}
 

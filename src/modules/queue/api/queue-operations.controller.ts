@@ -35,7 +35,7 @@ const OPERATION_ID = ApiParam({
 });
 const BAD_REQUEST = (description: string) => ApiResponse({ status: 400, description, type: ErrorResponseDto });
 
-/** Endpoints 3-9 (SPEC §6): parse, authorize (the guard), one service call, the DTO. */
+/** Endpoints 3-9 (docs/contract.md, Operations queue): parse, authorize (the guard), one service call, the DTO. */
 @ApiTags('Queue operations')
 @DeploymentScoped('not_found')
 @Controller('api/v1/deployments/:deploymentId/operations')

@@ -22,7 +22,7 @@ const OUTCOME_BY_TX: Record<TransactionStatus, 'PENDING' | 'EXECUTED' | 'FAILED'
 };
 
 /**
- * `execution` events (SPEC §10): one wallet transaction that ran some of a deployment's queued
+ * `execution` events (docs/chain-events.md): one wallet transaction that ran some of a deployment's queued
  * operations. Runs inside the event's transaction with the deployment locked first, then the
  * operations. Out-of-order safe: each operation follows its transaction row's forward-only status,
  * and ended operations never change again.

@@ -19,7 +19,7 @@ export type OperationTransactionDetailsProvider = (
 ) => Promise<OperationTransactionDetails | undefined>;
 
 /**
- * The queue records one OUT transaction per executed operation (SPEC §10), but only the context that
+ * The queue records one OUT transaction per executed operation (docs/chain-events.md), but only the context that
  * created an operation knows what it pays out: payouts know the currency, amount and recipient of a
  * PAYOUT. Such a context registers a provider for its operation type at start-up; the execution
  * handler asks it, inside the event's transaction, before the row is recorded, so the one writer of

@@ -72,7 +72,7 @@ export interface CallerRef {
 }
 
 /**
- * The operations queue's use cases (SPEC §6, endpoints 3-9). Each write is one transaction that
+ * The operations queue's use cases (docs/contract.md, Operations queue, endpoints 3-9). Each write is one transaction that
  * locks the deployment first (so signers, threshold and nonces cannot change under it) and then
  * the operation, so counting signatures and building the blob see one consistent state.
  */
@@ -434,7 +434,7 @@ function operationNotFound(): DomainError {
 }
 
 /**
- * Operation paths name an operation by its UUID or by its `executeOperationId` (SPEC §12.2: the
+ * Operation paths name an operation by its UUID or by its `executeOperationId` (docs/contract.md, Wire details: the
  * SDK passes the latter); the lowercase UUID, or undefined when the value is neither.
  */
 function operationIdOf(operationRef: string): string | undefined {

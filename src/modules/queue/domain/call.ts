@@ -67,7 +67,7 @@ export function parseCalls(inputs: readonly CallWire[], networkType: NetworkType
 
 /**
  * The wire form. A Tron call's `to` is its 20-byte 0x-hex form (EIP-55 cased), the form the
- * wallet ABI encodes and the SDK passes to viem (SPEC §12.2); Tron addresses elsewhere stay base58.
+ * wallet ABI encodes and the SDK passes to viem (docs/contract.md, Wire details); Tron addresses elsewhere stay base58.
  */
 export function callToWire(call: Call): CallWire {
   const to = call.to.networkType === 'tvm' ? getAddress(call.to.hex20) : call.to.display;

@@ -3,7 +3,7 @@ import { DomainError } from '../../../shared/domain/domain-error';
 import type { Call } from './call';
 
 /**
- * What owners sign and how their signatures are checked and packed (SPEC §6). Pure functions of
+ * What owners sign and how their signatures are checked and packed (docs/contract.md, Operations queue). Pure functions of
  * their inputs; nothing here knows about HTTP or the database.
  *
  * - 1.0.0 takes raw 65-byte ECDSA signatures (r ‖ s ‖ v).

@@ -7,7 +7,7 @@ export const QUEUE_OPERATION_TYPES = ['MULTISIG_CONFIG_CHANGE', 'REJECT', 'PAYOU
 export type QueueOperationType = (typeof QUEUE_OPERATION_TYPES)[number];
 
 /**
- * SPEC §6. PENDING ↔ READY follow the signatures counted against the current threshold (a nonce
+ * docs/contract.md, Operations queue PENDING ↔ READY follow the signatures counted against the current threshold (a nonce
  * change, a raised threshold or a removed approver sends READY back). An execution event ends an
  * operation as EXECUTED or FAILED; executing another operation at the same nonce, deleting it, or a
  * DAPP_TRANSACTION's expiry ends it as CANCELLED. The three end states are final, so an event that
@@ -37,7 +37,7 @@ export function assertQueueTransition(from: QueueOperationStatus, to: QueueOpera
   }
 }
 
-/** How an executed operation is named in the transactions read model (SPEC §10). */
+/** How an executed operation is named in the transactions read model (docs/chain-events.md). */
 export const TRANSACTION_TYPE_BY_OPERATION: Readonly<
   Record<QueueOperationType, 'set_config' | 'reject' | 'payout' | 'dapp_transaction'>
 > = {

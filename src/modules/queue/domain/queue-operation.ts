@@ -229,7 +229,7 @@ export class QueueOperation {
     return dropped;
   }
 
-  /** SPEC §6 (9): the creator or an approver; live; not below the next executable nonce. */
+  /** docs/contract.md, Operations queue (9): the creator or an approver; live; not below the next executable nonce. */
   changeNonce(
     nonce: bigint,
     actor: OperationActor,
@@ -247,7 +247,7 @@ export class QueueOperation {
     this.props = { ...this.props, nonce, signatures: [], status: 'PENDING', signatureBlob: null };
   }
 
-  /** SPEC §6 (5): only the creator, only while live. Deleted operations end as CANCELLED. */
+  /** docs/contract.md, Operations queue (5): only the creator, only while live. Deleted operations end as CANCELLED. */
   delete(actor: OperationActor, now: Date): void {
     if (actor.memberId !== this.props.createdByMemberId) {
       throw DomainError.invalid('OPERATION_DELETE_NOT_ALLOWED', 'Only the creator may delete the operation');

@@ -35,7 +35,7 @@ const COLUMNS = `o.id, o.deployment_id, o.nonce, o.operation_type, o.status, o.c
                             ORDER BY s.signer_hex)
               FROM queue_signatures s WHERE s.operation_id = o.id), '[]'::json) AS signatures`;
 
-/** The status clients see: a DAPP_TRANSACTION past expires_at reads CANCELLED (SPEC §6). */
+/** The status clients see: a DAPP_TRANSACTION past expires_at reads CANCELLED (docs/contract.md, Operations queue). */
 const EFFECTIVE_STATUS = `(CASE WHEN o.operation_type = 'DAPP_TRANSACTION' AND o.status IN ('PENDING', 'READY')
   AND o.expires_at IS NOT NULL AND o.expires_at <= now() THEN 'CANCELLED' ELSE o.status END)`;
 

@@ -17,7 +17,7 @@ interface AuthenticatedRequest extends Request {
 }
 
 /**
- * `Idempotency-Key` on every POST and PATCH under /api/v1 (SPEC §13). Runs after the guards (so
+ * `Idempotency-Key` on every POST and PATCH under /api/v1 (docs/contract.md, Merchants). Runs after the guards (so
  * the caller is known and a bad credential is still a 401) and before validation and the handler:
  *
  * - the handler runs inside `IdempotencyStore.once`, in one database transaction with the stored

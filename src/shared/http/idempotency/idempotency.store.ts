@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { PooledDataSource } from '../../../database/pooled-data-source';
 
-/** Stored responses live this long (SPEC §13). */
+/** Stored responses live this long (docs/contract.md, Merchants). */
 export const IDEMPOTENCY_TTL_HOURS = 24;
 
 export interface IdempotencyScope {
