@@ -4,7 +4,6 @@ import { CatalogModule } from '../catalog/catalog.module';
 import { DeploymentsModule } from '../deployments/deployments.module';
 import { ChainEventIntake } from '../chain/application/chain-event-intake';
 import { ChainModule } from '../chain/chain.module';
-import { QueueOperationPresenter } from './api/queue-operation-presenter';
 import { QueueOperationsController } from './api/queue-operations.controller';
 import { ExecutionEventHandler } from './application/execution-event.handler';
 import { OperationCallbacks } from './application/operation-callbacks';
@@ -26,7 +25,6 @@ import { TypeOrmQueueOperationRepository } from './infrastructure/typeorm-queue-
   controllers: [QueueOperationsController],
   providers: [
     QueueService,
-    QueueOperationPresenter,
     QueueOperationListeners,
     OperationTransactionDetailsProviders,
     ExecutionEventHandler,

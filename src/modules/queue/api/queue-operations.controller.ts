@@ -14,7 +14,6 @@ import type { Caller } from '../../auth/domain/caller';
 import { CurrentCaller, CurrentDeployment, DeploymentScoped } from '../../deployments/api/deployment-access.guard';
 import type { Deployment } from '../../deployments/domain/deployment';
 import { QueueService } from '../application/queue.service';
-import { QueueOperationPresenter } from './queue-operation-presenter';
 import {
   CreateMultisigConfigChangeOperationDto,
   CreateRejectOperationDto,
@@ -40,10 +39,7 @@ const BAD_REQUEST = (description: string) => ApiResponse({ status: 400, descript
 @DeploymentScoped('not_found')
 @Controller('api/v1/deployments/:deploymentId/operations')
 export class QueueOperationsController {
-  constructor(
-    private readonly queue: QueueService,
-    private readonly presenter: QueueOperationPresenter,
-  ) {}
+  constructor(private readonly queue: QueueService) {}
 
   @Get()
   @ApiOperation({ operationId: 'QueueOperationsController_getDeploymentQueue_v1', summary: 'List queued operations' })
@@ -55,14 +51,12 @@ export class QueueOperationsController {
     @Query() query: DeploymentQueueQueryDto,
   ): Promise<DeploymentQueueResponseDto> {
     const page = pageRequest(query);
-    return this.presenter.presentPage(
-      await this.queue.list(deployment, caller, {
-        ...query,
-        page: page.page,
-        pageSize: page.pageSize,
-        offset: page.offset,
-      }),
-    );
+    return await this.queue.list(deployment, caller, {
+      ...query,
+      page: page.page,
+      pageSize: page.pageSize,
+      offset: page.offset,
+    });
   }
 
   @Get(':operationId')
@@ -78,7 +72,7 @@ export class QueueOperationsController {
     @CurrentCaller() caller: Caller,
     @Param('operationId') operationId: string,
   ): Promise<QueueOperationResponseDto> {
-    return this.presenter.present(await this.queue.get(deployment, caller, operationId));
+    return await this.queue.get(deployment, caller, operationId);
   }
 
   @Delete(':operationId')
@@ -111,7 +105,7 @@ export class QueueOperationsController {
     @CurrentCaller() caller: Caller,
     @Body() body: CreateMultisigConfigChangeOperationDto,
   ): Promise<QueueOperationResponseDto> {
-    return this.presenter.present(await this.queue.createMultisigConfigChange(deployment, caller, body));
+    return await this.queue.createMultisigConfigChange(deployment, caller, body);
   }
 
   @Post('reject')
@@ -127,7 +121,7 @@ export class QueueOperationsController {
     @CurrentCaller() caller: Caller,
     @Body() body: CreateRejectOperationDto,
   ): Promise<QueueOperationResponseDto> {
-    return this.presenter.present(await this.queue.createReject(deployment, caller, body.nonce));
+    return await this.queue.createReject(deployment, caller, body.nonce);
   }
 
   @Post(':operationId/sign')
@@ -146,9 +140,7 @@ export class QueueOperationsController {
     @Param('operationId') operationId: string,
     @Body() body: SubmitSignatureDto,
   ): Promise<SignatureResponseDto> {
-    return this.presenter.presentSignature(
-      await this.queue.submitSignature(deployment, caller, operationId, body.signature),
-    );
+    return await this.queue.submitSignature(deployment, caller, operationId, body.signature);
   }
 
   @Patch(':operationId/nonce')
@@ -166,6 +158,6 @@ export class QueueOperationsController {
     @Param('operationId') operationId: string,
     @Body() body: UpdateOperationNonceDto,
   ): Promise<QueueOperationResponseDto> {
-    return this.presenter.present(await this.queue.changeNonce(deployment, caller, operationId, body.nonce));
+    return await this.queue.changeNonce(deployment, caller, operationId, body.nonce);
   }
 }
