@@ -103,8 +103,13 @@ export function loadIndexerConfig(env: Env): IndexerConfig {
     batchBlocks: integer(env, 'INDEXER_BATCH_BLOCKS', 500, 1, 10_000),
     concurrency: integer(env, 'INDEXER_CONCURRENCY', 8, 1, 64),
     pollIntervalMs: integer(env, 'INDEXER_POLL_INTERVAL_MS', 2000, 10, 600_000),
-    tronApiKey: env.TRON_API_KEY?.trim() || null,
+    tronApiKey: secret(env, 'TRON_API_KEY'),
   };
+}
+
+/** An optional secret's value, trimmed; null when unset or blank. */
+function secret(env: Env, name: string): string | null {
+  return env[name]?.trim() || null;
 }
 
 /** A contract address in either network's spelling as the 20-byte lower-case hex logs carry; null when it is neither. */

@@ -43,6 +43,9 @@ describe('list statements keep their text whatever the page', () => {
 
   it.each(Object.keys(LISTS))('%s', async (name) => {
     const path = LISTS[name](d);
+    // Once first, so what a caller's first request alone does (the rate limit remembering whose API
+    // key it is) is behind us.
+    await textsOf(path, { page: '1', pageSize: '10' });
     const first = await textsOf(path, { page: '1', pageSize: '10' });
     expect(first.size).toBeGreaterThan(0);
     for (const [page, pageSize] of [
