@@ -10,6 +10,9 @@ import { loadCatalog } from '../modules/catalog/catalog-loader';
  */
 export const STARTUP_LOCK_KEY = 7_340_912_001;
 
+/** How often an instance waiting for another's start-up work tries the lock again. */
+const STARTUP_LOCK_POLL_MS = 250;
+
 /**
  * What a database needs before the app serves from it: the schema (unless switched off with
  * RUN_MIGRATIONS=false) and the reference data every context relies on (the catalog).
@@ -32,10 +35,15 @@ export async function underStartupLock<T>(databaseUrl: string, logger: Logger, w
   const lock = new Client({ connectionString: databaseUrl });
   await lock.connect();
   try {
-    const free = await lock.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [STARTUP_LOCK_KEY]);
-    if (!free.rows[0].locked) {
+    const tryLock = async () =>
+      (await lock.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [STARTUP_LOCK_KEY])).rows[0]
+        .locked;
+    if (!(await tryLock())) {
       logger.info('another instance is preparing the database; waiting for it');
-      await lock.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+      // Polled, not `pg_advisory_lock`: a session blocked in that statement keeps a snapshot open, and
+      // a migration building an index CONCURRENTLY waits for every older snapshot to end, so the
+      // holder and its waiters would wait for each other for ever.
+      while (!(await tryLock())) await new Promise((resolve) => setTimeout(resolve, STARTUP_LOCK_POLL_MS));
     }
     return await work();
   } finally {
