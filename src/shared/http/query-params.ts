@@ -181,11 +181,6 @@ export function IsIsoTimestamp(options?: ValidationOptions): PropertyDecorator {
   );
 }
 
-/** A validated `QueryTimestamp` value as a Date, for the repositories. */
-export function timestampBound(value: string | undefined): Date | undefined {
-  return value === undefined ? undefined : new Date(value);
-}
-
 /** An inclusive ISO 8601 bound (`createdFrom`, `updatedTo`, …). */
 export function QueryTimestamp(description?: string): PropertyDecorator {
   return applyDecorators(

@@ -4,7 +4,8 @@ import type { Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { ApiCsvResponse, presentBatches, sendCsv } from '../../../shared/http/csv';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
-import { pageRequest, timestampBound } from '../../../shared/http/query-params';
+import { lowerTimestampBound, upperTimestampBound } from '../../../shared/domain/timestamp-bounds';
+import { pageRequest } from '../../../shared/http/query-params';
 import { CurrentDeployment, DeploymentScoped } from '../../deployments/api/deployment-access.guard';
 import type { Deployment } from '../../deployments/domain/deployment';
 import { InvoicesService } from '../application/invoices.service';
@@ -138,10 +139,10 @@ export class InvoicesController {
     return {
       idContains: query.id,
       trackingIdContains: query.trackingId,
-      createdFrom: timestampBound(query.createdFrom),
-      createdTo: timestampBound(query.createdTo),
-      updatedFrom: timestampBound(query.updatedFrom),
-      updatedTo: timestampBound(query.updatedTo),
+      createdFrom: lowerTimestampBound(query.createdFrom),
+      createdTo: upperTimestampBound(query.createdTo),
+      updatedFrom: lowerTimestampBound(query.updatedFrom),
+      updatedTo: upperTimestampBound(query.updatedTo),
       currencyIds: query.currencyIds,
       statuses: query.statuses,
       sortBy: query.sortBy ?? 'createdAt',

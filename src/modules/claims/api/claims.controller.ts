@@ -1,7 +1,8 @@
 import { Controller, Get, HttpCode, Query } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
-import { pageRequest, timestampBound } from '../../../shared/http/query-params';
+import { lowerTimestampBound, upperTimestampBound } from '../../../shared/domain/timestamp-bounds';
+import { pageRequest } from '../../../shared/http/query-params';
 import type { Caller } from '../../auth/domain/caller';
 import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
 import { CurrentCaller, CurrentDeployment, DeploymentScoped } from '../../deployments/api/deployment-access.guard';
@@ -54,10 +55,10 @@ export class ClaimsController {
       currencyIsScam: query.currencyIsScam,
       currencyIsVerified: query.currencyIsVerified,
       currencyIsHidden: query.currencyIsHidden,
-      createdFrom: timestampBound(query.createdFrom),
-      createdTo: timestampBound(query.createdTo),
-      updatedFrom: timestampBound(query.updatedFrom),
-      updatedTo: timestampBound(query.updatedTo),
+      createdFrom: lowerTimestampBound(query.createdFrom),
+      createdTo: upperTimestampBound(query.createdTo),
+      updatedFrom: lowerTimestampBound(query.updatedFrom),
+      updatedTo: upperTimestampBound(query.updatedTo),
       sortBy: query.sortBy ?? 'createdAt',
       sortOrder: query.sortOrder ?? 'desc',
       limit: page.pageSize,

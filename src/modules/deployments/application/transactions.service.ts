@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { lowerTimestampBound, upperTimestampBound } from '../../../shared/domain/timestamp-bounds';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { isUuid } from '../../../shared/domain/ids';
 import type { Caller } from '../../auth/domain/caller';
@@ -80,10 +81,10 @@ export class TransactionsService {
       sortOrder: query.sortOrder ?? 'desc',
       idContains: query.id,
       txHashContains: query.txHash,
-      createdFrom: lowerBound(query.createdFrom),
-      createdTo: upperBound(query.createdTo),
-      updatedFrom: lowerBound(query.updatedFrom),
-      updatedTo: upperBound(query.updatedTo),
+      createdFrom: lowerTimestampBound(query.createdFrom)?.toISOString(),
+      createdTo: upperTimestampBound(query.createdTo)?.toISOString(),
+      updatedFrom: lowerTimestampBound(query.updatedFrom)?.toISOString(),
+      updatedTo: upperTimestampBound(query.updatedTo)?.toISOString(),
       currencyIds: await this.currencyIds(caller, query),
       statuses: query.statuses?.length ? query.statuses : undefined,
       operationId: query.operationId?.toLowerCase(),
@@ -126,23 +127,4 @@ export class TransactionsService {
       )
       .map((currency) => currency.id);
   }
-}
-
-/**
- * Stored timestamps have millisecond precision, so an inclusive bound given finer is rounded
- * inward to the millisecond: `created_at >= 10.0005` is `created_at >= 10.001`.
- */
-function lowerBound(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const ms = Date.parse(value);
-  return new Date(subMillisecond(value) ? ms + 1 : ms).toISOString();
-}
-
-function upperBound(value: string | undefined): string | undefined {
-  return value === undefined ? undefined : new Date(Date.parse(value)).toISOString();
-}
-
-function subMillisecond(value: string): boolean {
-  const fraction = /\.(\d+)/.exec(value)?.[1] ?? '';
-  return /[1-9]/.test(fraction.slice(3));
 }

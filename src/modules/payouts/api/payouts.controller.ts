@@ -4,7 +4,8 @@ import type { Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { ApiCsvResponse, presentBatches, sendCsv } from '../../../shared/http/csv';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
-import { pageRequest, timestampBound } from '../../../shared/http/query-params';
+import { lowerTimestampBound, upperTimestampBound } from '../../../shared/domain/timestamp-bounds';
+import { pageRequest } from '../../../shared/http/query-params';
 import type { Caller } from '../../auth/domain/caller';
 import { CurrentCaller, CurrentDeployment, DeploymentScoped } from '../../deployments/api/deployment-access.guard';
 import type { Deployment } from '../../deployments/domain/deployment';
@@ -138,10 +139,10 @@ export class PayoutsController {
       trackingIdContains: query.trackingId,
       createdByContains: query.createdBy,
       toAddressContains: query.toAddress,
-      createdFrom: timestampBound(query.createdFrom),
-      createdTo: timestampBound(query.createdTo),
-      updatedFrom: timestampBound(query.updatedFrom),
-      updatedTo: timestampBound(query.updatedTo),
+      createdFrom: lowerTimestampBound(query.createdFrom),
+      createdTo: upperTimestampBound(query.createdTo),
+      updatedFrom: lowerTimestampBound(query.updatedFrom),
+      updatedTo: upperTimestampBound(query.updatedTo),
       currencyIds: query.currencyIds?.length ? query.currencyIds : undefined,
       statuses: query.statuses?.length ? query.statuses : undefined,
       sortBy: query.sortBy ?? 'createdAt',

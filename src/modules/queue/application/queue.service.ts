@@ -3,6 +3,7 @@ import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { DataSource, EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
+import { lowerTimestampBound, upperTimestampBound } from '../../../shared/domain/timestamp-bounds';
 import { isUuid, uuidv7 } from '../../../shared/domain/ids';
 import { assertNonceInWindow, parseNonce } from '../../../shared/domain/nonce';
 import type { SmartContractVersion } from '../../catalog/catalog';
@@ -93,8 +94,8 @@ export class QueueService {
       statuses: query.statuses,
       operationTypes: query.operationTypes,
       createdBy: query.createdBy,
-      createdAtFrom: query.createdAtFrom === undefined ? undefined : new Date(query.createdAtFrom),
-      createdAtTo: query.createdAtTo === undefined ? undefined : new Date(query.createdAtTo),
+      createdAtFrom: lowerTimestampBound(query.createdAtFrom),
+      createdAtTo: upperTimestampBound(query.createdAtTo),
       sortOrder: query.sortOrder ?? 'asc',
       limit: query.pageSize,
       offset: query.offset,
