@@ -25,7 +25,7 @@ describe('inclusive time bounds finer than a millisecond', () => {
         .send({ deploymentId: d.id, currencyId: ETH_USDT, amount: '1', toAddress: evmWallet().address })
         .expect(201)
     ).body.createdAt;
-    created.operations = (await createConfigChange(t, d)).createdAt;
+    created.operations = (await createConfigChange(t, d)).createdAt as string;
   });
   afterAll(() => t.close());
 

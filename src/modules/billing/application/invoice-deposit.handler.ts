@@ -52,26 +52,16 @@ export class InvoiceDepositHandler implements ChainEventHandler<TransferEventDto
     if (invoice === undefined || invoice === null) return 'not-mine';
     const props = invoice.toProps();
     const statusBefore = invoice.status;
-    // The intake let through only a catalog currency of the event's chain, in its canonical id.
+    // The intake let through only a catalog currency of the event's chain, in its canonical id, and
+    // addresses of that chain.
     const currencyId = event.currencyId;
-    const sender = Address.tryParse(event.fromAddress, props.networkType);
-    const recorded = await this.transactions.record(manager, {
+    const recorded = await this.transactions.recordTransferIn(manager, event, {
       deploymentId: props.deploymentId,
-      chainId: event.chainId,
-      sourceKey: sourceKey.transfer(event.txHash, event.logIndex, event.blockHash),
-      direction: 'IN',
-      txHash: event.txHash,
-      status: event.status,
-      confirmations: event.confirmations,
       operationType: 'invoice',
       operationId: props.id,
       invoiceId: props.id,
-      currencyId,
-      amount: BigInt(event.amount),
-      fromAddress: sender?.display ?? event.fromAddress,
+      fromAddress: Address.parse(event.fromAddress, props.networkType, 'fromAddress').display,
       toAddress: props.invoiceAddress.display,
-      blockNumber: event.blockNumber ?? null,
-      fee: event.fee === undefined ? undefined : BigInt(event.fee),
     });
     const newlySettled =
       countsAsMoney(recorded.status) &&

@@ -73,21 +73,11 @@ export class DepositTransferHandler implements ChainEventHandler<TransferEventDt
     const from = Address.parse(event.fromAddress, network.networkType, 'fromAddress');
     const to = Address.parse(event.toAddress, network.networkType, 'toAddress');
     if (await this.isOwnDepositAddress(manager, deployment, from)) return { ignored: SWEEP_IGNORED };
-    await this.transactions.record(manager, {
+    await this.transactions.recordTransferIn(manager, event, {
       deploymentId: deployment.id,
-      chainId: event.chainId,
-      sourceKey: sourceKey.transfer(event.txHash, event.logIndex, event.blockHash),
-      direction: 'IN',
-      txHash: event.txHash,
-      status: event.status,
-      confirmations: event.confirmations,
       operationType: 'direct_deposit',
-      currencyId: event.currencyId,
-      amount: BigInt(event.amount),
       fromAddress: from.display,
       toAddress: to.display,
-      blockNumber: event.blockNumber ?? null,
-      fee: event.fee === undefined ? undefined : BigInt(event.fee),
     });
     return 'applied';
   }

@@ -10,6 +10,8 @@ import {
 } from '../../../shared/domain/transaction-status';
 import { TransactionProgress, TransactionRepository } from '../domain/transaction.repository';
 import { LockedAhead } from '../../chain/application/chain-event-handler';
+import type { TransferEventDto } from '../../chain/application/chain-event.dto';
+import { sourceKey } from '../../chain/application/transaction-identity';
 
 export interface TransactionObservation {
   readonly deploymentId: string;
@@ -111,6 +113,33 @@ export class TransactionRecorder {
       );
     }
     return { id: current.id, status, previousStatus: current.status };
+  }
+
+  /**
+   * A `transfer` event into the service (IN): a deployment's direct deposit or an invoice's deposit,
+   * keyed and filled from the event the same way for both; the caller says whose and in what spelling.
+   */
+  recordTransferIn(
+    manager: EntityManager,
+    event: TransferEventDto,
+    row: Pick<
+      TransactionObservation,
+      'deploymentId' | 'operationType' | 'operationId' | 'invoiceId' | 'fromAddress' | 'toAddress'
+    >,
+  ): Promise<RecordedTransaction> {
+    return this.record(manager, {
+      ...row,
+      chainId: event.chainId,
+      sourceKey: sourceKey.transfer(event.txHash, event.logIndex, event.blockHash),
+      direction: 'IN',
+      txHash: event.txHash,
+      status: event.status,
+      confirmations: event.confirmations,
+      currencyId: event.currencyId,
+      amount: BigInt(event.amount),
+      blockNumber: event.blockNumber ?? null,
+      fee: event.fee === undefined ? undefined : BigInt(event.fee),
+    });
   }
 
   /**
