@@ -4,7 +4,7 @@
 // - application/ imports no api/ or infrastructure/, of its own context or another;
 // - a context imports another context's application/ only (plus: a module file imports another
 //   context's module to wire them; a domain type may be imported as a type; controllers use the
-//   deployments context's access guards, the HTTP doors every deployment- and account-scoped route
+//   deployments context's access guard, the HTTP door every deployment- and account-scoped route
 //   shares). Flat contexts without layers (catalog, health) are public as a whole.
 // Imports are resolved from the importing file, so `../../x/domain/y` and `../domain/y` are judged
 // by where they land, not by how they are spelled.
@@ -14,7 +14,7 @@ const path = require('node:path');
 const MODULES = path.join(__dirname, '..', 'src', 'modules');
 const SHARED = path.join(__dirname, '..', 'src', 'shared');
 const LAYERS = new Set(['domain', 'application', 'infrastructure', 'api']);
-const ACCESS_GUARDS = new Set(['deployments/api/deployment-access.guard', 'deployments/api/account-access.guard']);
+const ACCESS_GUARDS = new Set(['deployments/api/access.guard']);
 
 /** Where a file sits: its context and layer ('module' for `<context>.module.ts`, 'root' for other files outside a layer folder). */
 function locate(file) {

@@ -2,7 +2,7 @@ import { Controller, Get, Module } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
 import request from 'supertest';
 import { Caller } from '../../src/modules/auth/domain/caller';
-import { CurrentCaller, DeploymentScoped } from '../../src/modules/deployments/api/deployment-access.guard';
+import { CurrentCaller, DeploymentScoped } from '../../src/modules/deployments/api/access.guard';
 import { DeploymentsModule } from '../../src/modules/deployments/deployments.module';
 import { createDeployment, createMember, TestDeployment, TestMember } from '../support/builders';
 import { decodeJwt, signJwt, unsignedJwt } from '../support/jwt';

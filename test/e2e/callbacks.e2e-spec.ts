@@ -104,19 +104,23 @@ describe('callbacks (docs/contract.md, Merchants)', () => {
       expect(rows[0].secret_ciphertext).not.toContain(first.slice(6));
     });
 
-    it('is 401 without a credential and 404 for a non-member or an unknown account', async () => {
+    it('is 401 without a credential, 404 for a non-member or an unknown account, 400 for a malformed id', async () => {
       const path = `/api/v1/accounts/${d.accountId}/callback-secret`;
       expect((await request(t.http).post(path)).status).toBe(401);
       const stranger = await createMember(t);
       const foreign = await request(t.http).post(path).set('x-api-key', stranger.apiKey);
       expect(foreign.status).toBe(404);
       expect(foreign.body.code).toBe('ACCOUNT_NOT_FOUND');
-      for (const id of [randomUUID(), 'not-a-uuid']) {
-        const res = await request(t.http)
-          .post(`/api/v1/accounts/${id}/callback-secret`)
-          .set('x-api-key', d.members[0].apiKey);
-        expect(res.status).toBe(404);
-      }
+      const unknown = await request(t.http)
+        .post(`/api/v1/accounts/${randomUUID()}/callback-secret`)
+        .set('x-api-key', d.members[0].apiKey);
+      expect(unknown.status).toBe(404);
+      // The same answer as every account route gives a malformed id.
+      const malformed = await request(t.http)
+        .post('/api/v1/accounts/not-a-uuid/callback-secret')
+        .set('x-api-key', d.members[0].apiKey);
+      expect(malformed.status).toBe(400);
+      expect(malformed.body).toMatchObject({ code: 'INVALID_ACCOUNT_ID', details: [{ field: 'accountId' }] });
     });
   });
 

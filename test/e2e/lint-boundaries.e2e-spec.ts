@@ -129,7 +129,7 @@ describe('import boundaries (npm run lint)', () => {
     [
       'a controller uses the deployments access guard',
       'src/modules/billing/api/fixture.ts',
-      `import { DeploymentScoped } from '../../deployments/api/deployment-access.guard';`,
+      `import { DeploymentScoped } from '../../deployments/api/access.guard';`,
     ],
     [
       'application imports a flat context (catalog)',

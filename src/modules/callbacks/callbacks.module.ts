@@ -4,7 +4,6 @@ import { DeploymentsModule } from '../deployments/deployments.module';
 import { CallbackSecretController } from './api/callback-secret.controller';
 import { CallbackSettingsController } from './api/callback-settings.controller';
 import { CallbacksController } from './api/callbacks.controller';
-import { MemberAccessGuard } from './api/member-access.guard';
 import { CallbackDeliveryWorker } from './application/callback-delivery.worker';
 import { CallbackOutbox } from './application/callback-outbox';
 import { CallbackUrlCheck } from './application/callback-url-check';
@@ -31,7 +30,6 @@ import { TypeOrmCallbackRepository } from './infrastructure/typeorm-callback.rep
     CallbackSettingsService,
     CallbacksService,
     CallbackDeliveryWorker,
-    MemberAccessGuard,
     { provide: CallbackRepository, useClass: TypeOrmCallbackRepository },
     { provide: CallbackSender, useClass: HttpCallbackSender },
   ],

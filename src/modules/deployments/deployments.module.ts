@@ -1,12 +1,11 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { CatalogModule } from '../catalog/catalog.module';
-import { AccountAccessGuard } from './api/account-access.guard';
 import { AccountDeploymentsController } from './api/account-deployments.controller';
 import { AccountsController } from './api/accounts.controller';
 import { AccountsService } from './application/accounts.service';
 import { NetworksController } from './api/networks.controller';
-import { DeploymentAccessGuard } from './api/deployment-access.guard';
+import { AccessGuard } from './api/access.guard';
 import { TransactionPresenter } from './api/transaction-presenter';
 import { TransactionsController } from './api/transactions.controller';
 import { TransactionsExportController } from './api/transactions-export.controller';
@@ -45,8 +44,7 @@ import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment
     DeploymentsService,
     WalletFactory,
     AccountsService,
-    AccountAccessGuard,
-    DeploymentAccessGuard,
+    AccessGuard,
     TransactionRecorder,
     DeployEventHandler,
     DepositTransferHandler,
@@ -59,10 +57,9 @@ import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment
   exports: [
     DepositTransferHandler,
     DeploymentsService,
-    AccountAccessGuard,
+    AccessGuard,
     AccountsService,
     WalletFactory,
-    DeploymentAccessGuard,
     DeploymentRepository,
     TransactionRecorder,
     AuthModule,

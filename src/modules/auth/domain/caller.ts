@@ -13,7 +13,7 @@ export interface Caller {
 
 /**
  * The database half of an authentication, as a query another read can embed, so a request pays
- * one round trip for "who is calling" and "what may they see" (see DeploymentAccessGuard).
+ * one round trip for "who is calling" and "what may they see" (see AccessGuard).
  * `sql` selects at most one row `(id, address, address_hex)` of the calling member, live
  * credentials only, from `params` as `$1…$n`; nothing is cached, so revocation stays immediate.
  */

@@ -6,7 +6,7 @@ import { ApiCsvResponse, presentBatches, sendCsv } from '../../../shared/http/cs
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { lowerTimestampBound, upperTimestampBound } from '../../../shared/domain/timestamp-bounds';
 import { pageRequest } from '../../../shared/http/query-params';
-import { CurrentDeployment, DeploymentScoped } from '../../deployments/api/deployment-access.guard';
+import { CurrentDeployment, DeploymentScoped } from '../../deployments/api/access.guard';
 import type { Deployment } from '../../deployments/domain/deployment';
 import { InvoicesService } from '../application/invoices.service';
 import { CreateInvoiceDto } from './create-invoice.dto';

@@ -1,9 +1,9 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SkipIdempotency } from '../../../shared/http/idempotency/idempotency.decorators';
 import { CallbackSecretsService } from '../application/callback-secrets.service';
 import { CallbackSecretResponseDto } from './callback.dto';
-import { AccountScoped } from './member-access.guard';
+import { AccountRoute, AccountScoped } from '../../deployments/api/access.guard';
 
 /**
  * The account's callback signing secret (docs/contract.md, Merchants). A controller of its own so the other
@@ -19,7 +19,7 @@ export class CallbackSecretController {
   @HttpCode(201)
   // A replayed response would have to store the secret; a new one on retry is harmless.
   @SkipIdempotency()
-  @ApiParam({ name: 'accountId', schema: { type: 'string', format: 'uuid' } })
+  @AccountRoute()
   @ApiOperation({
     operationId: 'AccountsController_createCallbackSecret_v1',
     summary: 'Create a new callback signing secret, shown once; the old one stops signing at once',

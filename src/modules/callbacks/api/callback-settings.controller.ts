@@ -1,11 +1,9 @@
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { CallbackSettingsService } from '../application/callback-settings.service';
 import { CallbackSettingsDto } from './callback.dto';
-import { AccountScoped } from './member-access.guard';
-
-const ACCOUNT_ID = ApiParam({ name: 'accountId', schema: { type: 'string', format: 'uuid' } });
+import { AccountRoute, AccountScoped } from '../../deployments/api/access.guard';
 
 /** The account's callback settings: where approvers hear about the queue. Any member may read and change them. */
 @ApiTags('accounts')
@@ -15,7 +13,7 @@ export class CallbackSettingsController {
   constructor(private readonly settings: CallbackSettingsService) {}
 
   @Get()
-  @ACCOUNT_ID
+  @AccountRoute()
   @ApiOperation({
     operationId: 'AccountsController_getCallbackSettings_v1',
     summary: "The account's callback settings",
@@ -26,7 +24,7 @@ export class CallbackSettingsController {
   }
 
   @Put()
-  @ACCOUNT_ID
+  @AccountRoute()
   @ApiOperation({
     operationId: 'AccountsController_updateCallbackSettings_v1',
     summary: 'Set where queue notifications (OPERATION_* callbacks) go; null turns them off',

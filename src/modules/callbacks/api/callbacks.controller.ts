@@ -11,11 +11,11 @@ import {
   ResendCallbacksDto,
   ResendCallbacksResponseDto,
 } from './callback.dto';
-import { AuthenticatedCaller, MemberScoped } from './member-access.guard';
+import { CurrentCaller, AccountScoped } from '../../deployments/api/access.guard';
 
 /** The delivery log and resend (docs/contract.md, Merchants); a member sees only their own accounts' callbacks. */
 @ApiTags('Callbacks')
-@MemberScoped()
+@AccountScoped()
 @Controller('api/v1/callbacks')
 export class CallbacksController {
   constructor(private readonly callbacks: CallbacksService) {}
@@ -24,10 +24,7 @@ export class CallbacksController {
   @ApiOperation({ operationId: 'CallbacksController_findAll_v1', summary: 'Delivery log of one invoice or payout' })
   @ApiResponse({ status: 200, type: CallbacksResponseDto })
   @ApiResponse({ status: 400, description: 'Missing or malformed operationId', type: ErrorResponseDto })
-  async findAll(
-    @AuthenticatedCaller() caller: Caller,
-    @Query() query: CallbacksQueryDto,
-  ): Promise<CallbacksResponseDto> {
+  async findAll(@CurrentCaller() caller: Caller, @Query() query: CallbacksQueryDto): Promise<CallbacksResponseDto> {
     const page = pageRequest(query);
     const { total, items } = await this.callbacks.list(caller, query.operationId, {
       limit: page.pageSize,
@@ -42,10 +39,7 @@ export class CallbacksController {
   @ApiBody({ type: ResendCallbacksDto, required: true })
   @ApiResponse({ status: 200, type: ResendCallbacksResponseDto })
   @ApiResponse({ status: 400, description: 'ids missing, empty, too many or not UUIDs', type: ErrorResponseDto })
-  async resend(
-    @AuthenticatedCaller() caller: Caller,
-    @Body() body: ResendCallbacksDto,
-  ): Promise<ResendCallbacksResponseDto> {
+  async resend(@CurrentCaller() caller: Caller, @Body() body: ResendCallbacksDto): Promise<ResendCallbacksResponseDto> {
     return { requeuedCount: await this.callbacks.resend(caller, body.ids) };
   }
 }

@@ -5,7 +5,7 @@ import { lowerTimestampBound, upperTimestampBound } from '../../../shared/domain
 import { pageRequest } from '../../../shared/http/query-params';
 import type { Caller } from '../../auth/domain/caller';
 import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
-import { CurrentCaller, CurrentDeployment, DeploymentScoped } from '../../deployments/api/deployment-access.guard';
+import { CurrentCaller, CurrentDeployment, DeploymentScoped } from '../../deployments/api/access.guard';
 import type { Deployment } from '../../deployments/domain/deployment';
 import { ClaimsService } from '../application/claims.service';
 import { ClaimPresenter } from './claim-presenter';

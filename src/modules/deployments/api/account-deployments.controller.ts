@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagg
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { DeploymentsService } from '../application/deployments.service';
 import { Deployment } from '../domain/deployment';
-import { CurrentDeployment, DeploymentScoped } from './deployment-access.guard';
+import { CurrentDeployment, DeploymentScoped } from './access.guard';
 import { NonceInfoResponseDto } from './nonce-info-response.dto';
 
 @ApiTags('Deployments')

@@ -4,7 +4,7 @@ import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import type { Caller } from '../../auth/domain/caller';
 import { AccountsService } from '../application/accounts.service';
 import { AccountDeploymentRecord, AccountRecord } from '../domain/account';
-import { AccountRoute, AccountScoped, CurrentAccount } from './account-access.guard';
+import { AccountRoute, AccountScoped, CurrentAccount } from './access.guard';
 import {
   AccountDetailsDto,
   AccountDeploymentDto,
@@ -14,7 +14,7 @@ import {
   FindUserAccountsQueryDto,
   UpdateAccountDto,
 } from './account-response.dto';
-import { CurrentCaller } from './deployment-access.guard';
+import { CurrentCaller } from './access.guard';
 
 @ApiTags('accounts')
 @AccountScoped()

@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { CatalogService } from '../../catalog/catalog.service';
-import { AccountScoped } from './account-access.guard';
+import { AccountScoped } from './access.guard';
 
 export class NetworkResponseDto {
   @ApiProperty({ example: '1' })

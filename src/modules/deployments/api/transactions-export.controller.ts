@@ -7,7 +7,7 @@ import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import type { Caller } from '../../auth/domain/caller';
 import { TransactionsService } from '../application/transactions.service';
 import type { Deployment } from '../domain/deployment';
-import { CurrentCaller, CurrentDeployment, DeploymentScoped } from './deployment-access.guard';
+import { CurrentCaller, CurrentDeployment, DeploymentScoped } from './access.guard';
 import { GetTransactionsQueryDto } from './get-transactions-query.dto';
 import { TRANSACTION_CSV_COLUMNS } from './transaction-csv';
 import { TransactionPresenter } from './transaction-presenter';

@@ -5,7 +5,7 @@ import { pageRequest } from '../../../shared/http/query-params';
 import type { Caller } from '../../auth/domain/caller';
 import { TransactionsService } from '../application/transactions.service';
 import type { Deployment } from '../domain/deployment';
-import { CurrentCaller, CurrentDeployment, DeploymentScoped } from './deployment-access.guard';
+import { CurrentCaller, CurrentDeployment, DeploymentScoped } from './access.guard';
 import { GetTransactionsQueryDto } from './get-transactions-query.dto';
 import { TransactionPresenter } from './transaction-presenter';
 import { TransactionDetailsDto, TransactionListResponseDto } from './transaction-response.dto';

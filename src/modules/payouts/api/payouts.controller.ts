@@ -7,7 +7,7 @@ import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { lowerTimestampBound, upperTimestampBound } from '../../../shared/domain/timestamp-bounds';
 import { pageRequest } from '../../../shared/http/query-params';
 import type { Caller } from '../../auth/domain/caller';
-import { CurrentCaller, CurrentDeployment, DeploymentScoped } from '../../deployments/api/deployment-access.guard';
+import { CurrentCaller, CurrentDeployment, DeploymentScoped } from '../../deployments/api/access.guard';
 import type { Deployment } from '../../deployments/domain/deployment';
 import { PayoutsService } from '../application/payouts.service';
 import { Payout } from '../domain/payout';

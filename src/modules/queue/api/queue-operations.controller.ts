@@ -11,7 +11,7 @@ import {
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { pageRequest } from '../../../shared/http/query-params';
 import type { Caller } from '../../auth/domain/caller';
-import { CurrentCaller, CurrentDeployment, DeploymentScoped } from '../../deployments/api/deployment-access.guard';
+import { CurrentCaller, CurrentDeployment, DeploymentScoped } from '../../deployments/api/access.guard';
 import type { Deployment } from '../../deployments/domain/deployment';
 import { QueueService } from '../application/queue.service';
 import {
