@@ -9,6 +9,7 @@ import { fieldProblems } from '../../../shared/http/validation';
 import { LOGGER } from '../../../shared/logging/logging.module';
 import { Metrics } from '../../../shared/metrics/metrics';
 import { CatalogService } from '../../catalog/catalog.service';
+import type { ObservedChainEvent } from '../domain/chain-event';
 import { ChainEventLedger } from '../domain/chain-event-ledger';
 import { ChainEvent, CHAIN_EVENT_CLASSES, ChainEventKind } from './chain-event.dto';
 import { ChainEventHandler, HandlerOutcome } from './chain-event-handler';
@@ -93,10 +94,31 @@ export class ChainEventIntake {
    * what it would have been alone.
    */
   async ingest(events: readonly unknown[]): Promise<ChainEventResult[]> {
+    return this.applyAll(events, (raw) => this.prepare(raw));
+  }
+
+  /**
+   * The built-in indexer's events: typed where they were built (`chain/domain/chain-event.ts`), so
+   * they skip the wire format's validation; the network's rules (`normalise`) still apply.
+   */
+  async ingestObserved(events: readonly ObservedChainEvent[]): Promise<ChainEventResult[]> {
+    return this.applyAll(events, (observed) => {
+      const event = { ...observed } as ChainEvent;
+      const problem = this.normalise(event);
+      return Promise.resolve(
+        problem === undefined ? { eventId: event.eventId, event } : refused(observed.eventId, problem),
+      );
+    });
+  }
+
+  private async applyAll<T>(
+    events: readonly T[],
+    prepare: (event: T) => Promise<Omit<PreparedEvent, 'index'> | ChainEventResult>,
+  ): Promise<ChainEventResult[]> {
     const results = new Array<ChainEventResult>(events.length);
     const valid: PreparedEvent[] = [];
     for (const [index, raw] of events.entries()) {
-      const prepared = await this.prepare(raw);
+      const prepared = await prepare(raw);
       if ('error' in prepared) results[index] = prepared;
       else valid.push({ ...prepared, index });
     }

@@ -17,12 +17,14 @@ import {
   ValidationOptions,
 } from 'class-validator';
 import { UINT256_MAX } from '../../../shared/domain/amount';
+import type { ClaimEvent, DeployEvent, ExecutionEvent, TransferEvent } from '../domain/chain-event';
 import { TRANSACTION_STATUSES, TransactionStatus } from '../../../shared/domain/transaction-status';
 
 /**
- * The indexer's wire format (docs/chain-events.md). Shape and range only: whether an address fits
- * the event's chain, whether a currency exists and whether the status agrees with the confirmations
- * is checked by the intake, which knows the network.
+ * The chain events' wire format (docs/chain-events.md), for reporters over HTTP and the CLI; each
+ * class implements its event type (`domain/chain-event.ts`), which the built-in indexer builds.
+ * Shape and range only: whether an address fits the event's chain, whether a currency exists and
+ * whether the status agrees with the confirmations is checked by the intake, which knows the network.
  */
 const TX_HASH = /^(0x)?[0-9a-fA-F]{64}$/;
 const BIGINT_MAX = (1n << 63n) - 1n;
@@ -88,7 +90,7 @@ abstract class ChainEventDto {
   status: TransactionStatus;
 }
 
-export class TransferEventDto extends ChainEventDto {
+export class TransferEventDto extends ChainEventDto implements TransferEvent {
   @IsIn(['transfer'])
   kind: 'transfer';
 
@@ -137,7 +139,7 @@ export class TransferEventDto extends ChainEventDto {
   observedAt?: string;
 }
 
-export class ExecutionEventDto extends ChainEventDto {
+export class ExecutionEventDto extends ChainEventDto implements ExecutionEvent {
   @IsIn(['execution'])
   kind: 'execution';
 
@@ -162,7 +164,7 @@ export class ExecutionEventDto extends ChainEventDto {
   confirmations: number;
 }
 
-export class ClaimEventDto extends ChainEventDto {
+export class ClaimEventDto extends ChainEventDto implements ClaimEvent {
   @IsIn(['claim'])
   kind: 'claim';
 
@@ -195,7 +197,7 @@ export class ClaimEventDto extends ChainEventDto {
   confirmations?: number;
 }
 
-export class DeployEventDto extends ChainEventDto {
+export class DeployEventDto extends ChainEventDto implements DeployEvent {
   @IsIn(['deploy'])
   kind: 'deploy';
 

@@ -1,4 +1,5 @@
 import type { Hex } from 'viem';
+import type { ObservedChainEvent } from './chain-event';
 import type { ChainBlock, ChainLog, ChainReader, ChainReceipt, LogQuery } from './chain-reader';
 import type { CheckpointPort, StoredBlock } from './checkpoint';
 import {
@@ -16,7 +17,7 @@ export interface RefreshableAddressBook extends AddressBook {
 }
 
 /** Hands events to the intake; throws when they could not be applied (the step is retried). */
-export type EventSink = (events: Record<string, unknown>[]) => Promise<void>;
+export type EventSink = (events: ObservedChainEvent[]) => Promise<void>;
 
 export interface FollowerLogger {
   info(object: object, message: string): void;
@@ -142,12 +143,8 @@ export class BlockFollower {
    * since the last report: every count up to 8, then powers of two, then the required count. A
    * 128-confirmation network reports a deposit a dozen times on its way, not 128.
    */
-  private report(
-    blocks: readonly StoredBlock[],
-    fresh: ReadonlySet<StoredBlock>,
-    head: bigint,
-  ): Record<string, unknown>[] {
-    const events: Record<string, unknown>[] = [];
+  private report(blocks: readonly StoredBlock[], fresh: ReadonlySet<StoredBlock>, head: bigint): ObservedChainEvent[] {
+    const events: ObservedChainEvent[] = [];
     const previousHead = this.lastReportedHead;
     for (const block of blocks) {
       const confirmations = Number(head - block.number + 1n);

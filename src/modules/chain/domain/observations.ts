@@ -1,4 +1,5 @@
 import type { Hex } from 'viem';
+import type { ObservedChainEvent } from './chain-event';
 import type { ChainBlock, ChainLog, ChainReceipt, ChainTransaction } from './chain-reader';
 import {
   CLAIM_TOPIC,
@@ -203,7 +204,7 @@ export function toChainEvent(
   observation: Observation,
   status: ReportedStatus,
   confirmations: number,
-): Record<string, unknown> {
+): ObservedChainEvent {
   const eventId = [
     'evm',
     chainId,

@@ -8,6 +8,7 @@ import { CatalogService } from '../../catalog/catalog.service';
 import { ChainEventIntake, INTERNAL_EVENT_ERROR } from '../application/chain-event-intake';
 import { ChainIndexStatus, IndexerStatusReader } from '../application/indexer-status';
 import { BlockFollower, EventSink } from '../domain/block-follower';
+import type { ObservedChainEvent } from '../domain/chain-event';
 import type { ChainReader } from '../domain/chain-reader';
 import { LeaderSession, tryLeadChain } from './chain-leadership';
 import { CheckpointStore } from './checkpoint-store';
@@ -230,11 +231,11 @@ export class IndexerService extends IndexerStatusReader implements OnApplication
    * failed for another reason fails the step, which is retried from the checkpoint (events already
    * applied are then ignored by id).
    */
-  private sink(chainId: string, encode: (event: Record<string, unknown>) => Record<string, unknown>): EventSink {
+  private sink(chainId: string, encode: (event: ObservedChainEvent) => ObservedChainEvent): EventSink {
     return async (events) => {
       const encoded = events.map(encode);
       for (let i = 0; i < encoded.length; i += EVENTS_PER_INGEST) {
-        const results = await this.intake.ingest(encoded.slice(i, i + EVENTS_PER_INGEST));
+        const results = await this.intake.ingestObserved(encoded.slice(i, i + EVENTS_PER_INGEST));
         for (const result of results) {
           if (result.error === INTERNAL_EVENT_ERROR)
             throw new Error(`event ${result.eventId ?? '?'} could not be applied; retrying the step`);

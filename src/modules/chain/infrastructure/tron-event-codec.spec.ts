@@ -1,5 +1,6 @@
 import { concat, encodeAbiParameters, type Hex, keccak256, numberToHex, padHex } from 'viem';
 import { Address } from '../../../shared/domain/address';
+import type { TransferEvent } from '../domain/chain-event';
 import type { ChainBlock } from '../domain/chain-reader';
 import { findObservations, toChainEvent } from '../domain/observations';
 import { CLAIM_TOPIC } from '../domain/wallet-events';
@@ -16,7 +17,7 @@ const base58 = (hex: string) => Address.fromHex20(hex, 'tvm').display;
 
 describe('toTronChainEvent', () => {
   it('writes a transfer in Tron spelling: base58 addresses, the hash without 0x; the rest as it was', () => {
-    const event = {
+    const event: TransferEvent = {
       eventId: 'evm:728126428:0xab…',
       kind: 'transfer',
       chainId: CHAIN,
@@ -27,7 +28,7 @@ describe('toTronChainEvent', () => {
       toAddress: WALLET,
       currencyId: USDT_ID,
       amount: '25000000',
-      status: 'PENDING',
+      status: 'EXECUTED',
       confirmations: 1,
     };
     expect(toTronChainEvent(event)).toEqual({

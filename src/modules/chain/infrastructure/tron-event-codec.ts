@@ -1,4 +1,5 @@
 import { Address } from '../../../shared/domain/address';
+import type { ObservedChainEvent } from '../domain/chain-event';
 
 const ADDRESS_FIELDS = ['fromAddress', 'toAddress', 'deploymentAddress'] as const;
 const TOKEN_CURRENCY = /^(\d+)-(0x[0-9a-f]{40})$/;
@@ -10,7 +11,8 @@ const TOKEN_CURRENCY = /^(\d+)-(0x[0-9a-f]{40})$/;
  * inside a token's currency id) and transaction hashes without `0x`. Every other field passes as
  * it is.
  */
-export function toTronChainEvent(event: Record<string, unknown>): Record<string, unknown> {
+export function toTronChainEvent(observed: ObservedChainEvent): ObservedChainEvent {
+  const event: Record<string, unknown> = { ...observed };
   const encoded: Record<string, unknown> = { ...event };
   for (const field of ADDRESS_FIELDS) {
     const value = event[field];
@@ -21,5 +23,6 @@ export function toTronChainEvent(event: Record<string, unknown>): Record<string,
     const token = TOKEN_CURRENCY.exec(event.currencyId);
     if (token !== null) encoded.currencyId = `${token[1]}-${Address.fromHex20(token[2], 'tvm').display}`;
   }
-  return encoded;
+  // The same event with some of its strings respelled: its type does not change.
+  return encoded as unknown as ObservedChainEvent;
 }
