@@ -20,6 +20,7 @@ import {
   deployArtifact,
   deployWalletContracts,
   describeWithAnvil,
+  eventuallyPasses,
   loadArtifact,
   startAnvil,
 } from '../support/anvil';
@@ -114,17 +115,7 @@ describeWithAnvil('built-in indexer on anvil', () => {
     return hash;
   }
 
-  async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      try {
-        return await check();
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-  }
+  const eventually = <T>(check: () => Promise<T>, timeoutMs = 20_000) => eventuallyPasses(check, timeoutMs);
 
   interface Deployment {
     id: string;

@@ -24,6 +24,7 @@ import {
   deployArtifact,
   deployWalletContracts,
   describeWithAnvil,
+  eventuallyPasses,
   loadArtifact,
   startAnvil,
 } from '../support/anvil';
@@ -194,17 +195,7 @@ describeWithAnvil('built-in indexer on Tron chains (anvil as java-tron)', () => 
     return hash;
   }
 
-  async function eventually<T>(check: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      try {
-        return await check();
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-  }
+  const eventually = <T>(check: () => Promise<T>, timeoutMs = 30_000) => eventuallyPasses(check, timeoutMs);
 
   interface Deployment {
     id: string;

@@ -232,3 +232,19 @@ export async function deployWalletContracts(anvil: Anvil, deployer: PrivateKeyAc
     anvil.publicClient,
   );
 }
+
+/**
+ * Runs `check` until it stops throwing (an `expect` that holds), or rethrows its last error after
+ * `timeoutMs`: for state the indexer reaches some blocks after the chain does.
+ */
+export async function eventuallyPasses<T>(check: () => Promise<T>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
