@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { mapUniqueViolation } from '../../../shared/infrastructure/sql';
@@ -20,8 +20,14 @@ export class TypeOrmMemberRepository extends MemberRepository {
     super();
   }
 
-  create(id: string, address: Address, apiKeyDigest: string, apiSecretHash: string): Promise<MemberRecord> {
-    const created = this.dataSource.transaction(async (manager) => {
+  create(
+    manager: EntityManager,
+    id: string,
+    address: Address,
+    apiKeyDigest: string,
+    apiSecretHash: string,
+  ): Promise<MemberRecord> {
+    const created = (async () => {
       await manager.query(`INSERT INTO members (id, address, address_hex, network_type) VALUES ($1, $2, $3, $4)`, [
         id,
         address.display,
@@ -33,7 +39,7 @@ export class TypeOrmMemberRepository extends MemberRepository {
         [id, apiKeyDigest, apiSecretHash],
       );
       return { id, address: address.display, addressHex: address.hex20 };
-    });
+    })();
     return mapUniqueViolation(created, () =>
       DomainError.conflict('MEMBER_EXISTS', `A member with address ${address.display} already exists`),
     );
