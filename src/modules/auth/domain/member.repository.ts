@@ -13,8 +13,10 @@ export interface MemberCredentialsRecord extends MemberRecord {
 
 /** Port for members and their credentials; the TypeORM adapter is in infrastructure/. */
 export abstract class MemberRepository {
-  /** Throws the MEMBER_EXISTS conflict when the address already belongs to a member. */
-  /** In the caller's transaction (`manager`): the member and its credentials are written together. */
+  /**
+   * The member and its credentials, in the caller's transaction (`manager`); the MEMBER_EXISTS
+   * conflict when the address already belongs to a member.
+   */
   abstract create(
     manager: EntityManager,
     id: string,

@@ -20,29 +20,25 @@ export class TypeOrmMemberRepository extends MemberRepository {
     super();
   }
 
-  create(
+  async create(
     manager: EntityManager,
     id: string,
     address: Address,
     apiKeyDigest: string,
     apiSecretHash: string,
   ): Promise<MemberRecord> {
-    const created = (async () => {
-      await manager.query(`INSERT INTO members (id, address, address_hex, network_type) VALUES ($1, $2, $3, $4)`, [
-        id,
-        address.display,
-        address.hex20,
-        address.networkType,
-      ]);
-      await manager.query(
-        `INSERT INTO member_credentials (member_id, api_key_sha256, api_secret_scrypt) VALUES ($1, $2, $3)`,
-        [id, apiKeyDigest, apiSecretHash],
-      );
-      return { id, address: address.display, addressHex: address.hex20 };
-    })();
-    return mapUniqueViolation(created, () =>
+    const inserted = manager.query(
+      `INSERT INTO members (id, address, address_hex, network_type) VALUES ($1, $2, $3, $4)`,
+      [id, address.display, address.hex20, address.networkType],
+    );
+    await mapUniqueViolation(inserted, () =>
       DomainError.conflict('MEMBER_EXISTS', `A member with address ${address.display} already exists`),
     );
+    await manager.query(
+      `INSERT INTO member_credentials (member_id, api_key_sha256, api_secret_scrypt) VALUES ($1, $2, $3)`,
+      [id, apiKeyDigest, apiSecretHash],
+    );
+    return { id, address: address.display, addressHex: address.hex20 };
   }
 
   async findByAddress(address: Address): Promise<MemberRecord | undefined> {
