@@ -295,19 +295,22 @@ async function main() {
 
     // Where a phase's time goes: the intake (applying events) and RPC (reading the chain).
     const intake = app.get(ChainEventIntake);
-    const ingest = intake.ingest.bind(intake);
     const intakeClock = new BusyClock();
     const outcomes = { applied: 0, duplicate: 0, ignored: 0, refused: 0 };
-    intake.ingest = async (events) => {
-      const results = await intakeClock.time(ingest(events));
-      for (const result of results) {
-        if (result.applied) outcomes.applied++;
-        else if (result.duplicate) outcomes.duplicate++;
-        else if (result.ignored !== undefined) outcomes.ignored++;
-        else outcomes.refused++;
-      }
-      return results;
-    };
+    // The built-in indexer hands typed events to `ingestObserved`; `ingest` is the HTTP and CLI door.
+    for (const method of ['ingest', 'ingestObserved']) {
+      const original = intake[method].bind(intake);
+      intake[method] = async (events) => {
+        const results = await intakeClock.time(original(events));
+        for (const result of results) {
+          if (result.applied) outcomes.applied++;
+          else if (result.duplicate) outcomes.duplicate++;
+          else if (result.ignored !== undefined) outcomes.ignored++;
+          else outcomes.refused++;
+        }
+        return results;
+      };
+    }
     const rpcClock = new BusyClock();
     for (const method of ['headNumber', 'block', 'logs', 'receipt']) {
       const original = ViemChainReader.prototype[method];

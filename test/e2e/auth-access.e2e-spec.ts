@@ -131,6 +131,21 @@ describe('JWT callers on deployment-scoped routes (docs/authentication.md)', () 
     it('a well-signed token of an unknown session', async () => {
       await refused(signJwt({ ...liveClaims(), sid: UNKNOWN_ID }, TEST_JWT_SECRET));
     });
+
+    it('a token of a revoked session, on deployment and account routes alike', async () => {
+      const session = await obtainTokens(t.http, member.apiKey, member.apiSecret);
+      const accounts = () => request(t.http).get('/api/v1/accounts').set(bearer(session.access));
+      await request(t.http).get(nonceInfo(deployment.id)).set(bearer(session.access)).expect(200);
+      await accounts().expect(200);
+      const revoked = (await t.dataSource.query(`UPDATE auth_sessions SET revoked_at = now() WHERE id = $1`, [
+        decodeJwt(session.access).payload.sid,
+      ])) as [unknown[], number];
+      expect(revoked[1]).toBe(1);
+      await refused(session.access);
+      await accounts().expect(401);
+      // The session revoked is that one only: the member's other session still works.
+      await request(t.http).get(nonceInfo(deployment.id)).set(bearer(tokens.access)).expect(200);
+    });
   });
 
   describe('refresh refuses with 401 2007', () => {

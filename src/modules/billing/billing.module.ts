@@ -5,14 +5,14 @@ import { ChainEventIntake } from '../chain/application/chain-event-intake';
 import { ChainModule } from '../chain/chain.module';
 import { DepositTransferHandler } from '../deployments/application/deposit-transfer.handler';
 import { DeploymentsModule } from '../deployments/deployments.module';
-import { InvoicePresenter } from './api/invoice-presenter';
 import { InvoicesController } from './api/invoices.controller';
 import { PaymentPageController } from './api/payment-page.controller';
 import { PaymentPageComposer } from './api/payment-page.model';
 import { PaymentEventStreams } from './api/payment-event-streams';
 import { PublicInvoiceEventsController } from './api/public-invoice-events.controller';
 import { PublicInvoicesController } from './api/public-invoices.controller';
-import { InvoiceCallbacks, InvoiceRepresentation } from './application/invoice-callbacks';
+import { InvoiceCallbacks } from './application/invoice-callbacks';
+import { InvoicePresenter } from './application/invoice-presenter';
 import { InvoiceDepositHandler } from './application/invoice-deposit.handler';
 import { InvoicesService } from './application/invoices.service';
 import { PublicInvoiceWatch } from './application/public-invoice-watch';
@@ -31,7 +31,6 @@ import { TypeOrmInvoiceRepository } from './infrastructure/typeorm-invoice.repos
   providers: [
     InvoicesService,
     InvoicePresenter,
-    { provide: InvoiceRepresentation, useExisting: InvoicePresenter },
     InvoiceDepositHandler,
     InvoiceCallbacks,
     PublicInvoiceWatch,

@@ -5,9 +5,9 @@ import { DeploymentsModule } from '../deployments/deployments.module';
 import { OperationTransactionDetailsProviders } from '../queue/application/operation-transaction-details';
 import { QueueOperationListeners } from '../queue/application/queue-operation-listeners';
 import { QueueModule } from '../queue/queue.module';
-import { PayoutPresenter } from './api/payout-presenter';
 import { PayoutsController } from './api/payouts.controller';
-import { PayoutCallbacks, PayoutRepresentation } from './application/payout-callbacks';
+import { PayoutCallbacks } from './application/payout-callbacks';
+import { PayoutPresenter } from './application/payout-presenter';
 import { PayoutOperationFollower } from './application/payout-operation-follower';
 import { PayoutsService } from './application/payouts.service';
 import { PayoutRepository } from './domain/payout.repository';
@@ -24,7 +24,6 @@ import { TypeOrmPayoutRepository } from './infrastructure/typeorm-payout.reposit
   providers: [
     PayoutsService,
     PayoutPresenter,
-    { provide: PayoutRepresentation, useExisting: PayoutPresenter },
     PayoutOperationFollower,
     PayoutCallbacks,
     { provide: PayoutRepository, useClass: TypeOrmPayoutRepository },

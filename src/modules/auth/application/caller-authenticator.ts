@@ -51,7 +51,7 @@ export class CallerAuthenticator {
     const digest = apiKeyDigest(apiKey);
     const known = this.memberByKeyDigest.get(digest);
     if (known !== undefined) return known;
-    const row = await this.lookups.run(this.lookups.byApiKeyDigest(digest));
+    const row = await this.lookups.run({ kind: 'api_key', apiKeyDigest: digest });
     if (row === undefined) return undefined;
     if (this.memberByKeyDigest.size >= MEMBER_BY_KEY_CACHE_SIZE) {
       this.memberByKeyDigest.delete(this.memberByKeyDigest.keys().next().value as string);
@@ -79,7 +79,7 @@ export class CallerAuthenticator {
 
   /**
    * What can be checked without the database (the key's shape, the token's signature, expiry and
-   * type), then the query that finds the member behind the credential. A 401 when either fails.
+   * type): the credential to look its member up by, or a 401.
    */
   async lookup(headers: CredentialHeaders): Promise<CallerLookup> {
     const lookup =
@@ -121,11 +121,11 @@ export class CallerAuthenticator {
     )
       return undefined;
     // The session is checked by the lookup on every request: revocation stays immediate.
-    return this.lookups.bySession(claims.sid, claims.user_id);
+    return { kind: 'jwt', sessionId: claims.sid, memberId: claims.user_id };
   }
 
   private apiKeyLookup(apiKey: string): CallerLookup | undefined {
     if (apiKey.length === 0 || apiKey.length > MAX_API_KEY_LENGTH) return undefined;
-    return this.lookups.byApiKeyDigest(apiKeyDigest(apiKey));
+    return { kind: 'api_key', apiKeyDigest: apiKeyDigest(apiKey) };
   }
 }

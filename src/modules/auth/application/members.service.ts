@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { uuidv7 } from '../../../shared/domain/ids';
@@ -16,6 +17,7 @@ export interface IssuedCredentials {
 @Injectable()
 export class MembersService {
   constructor(
+    private readonly dataSource: DataSource,
     private readonly members: MemberRepository,
     private readonly catalog: CatalogService,
   ) {}
@@ -23,11 +25,9 @@ export class MembersService {
   async createMember(addressInput: string): Promise<IssuedCredentials> {
     const address = parseMemberAddress(addressInput);
     const credentials = newCredentials();
-    await this.members.create(
-      uuidv7(),
-      address,
-      apiKeyDigest(credentials.apiKey),
-      await hashSecret(credentials.apiSecret),
+    const secretHash = await hashSecret(credentials.apiSecret);
+    await this.dataSource.transaction((manager) =>
+      this.members.create(manager, uuidv7(), address, apiKeyDigest(credentials.apiKey), secretHash),
     );
     return { address: address.display, ...credentials };
   }

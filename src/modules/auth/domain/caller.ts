@@ -12,29 +12,22 @@ export interface Caller {
 }
 
 /**
- * The database half of an authentication, as a query another read can embed, so a request pays
- * one round trip for "who is calling" and "what may they see" (see AccessGuard).
- * `sql` selects at most one row `(id, address, address_hex)` of the calling member, live
- * credentials only, from `params` as `$1…$n`; nothing is cached, so revocation stays immediate.
+ * The database half of an authentication, as data: the credential that passed every check the
+ * database is not needed for. Its member is the one whose credential is live: an API key whose
+ * digest is stored, or a session (of that member) not revoked. Nothing is cached, so revocation
+ * stays immediate. A read that also answers "what may they see" (the access guard's) looks the
+ * member up in its own query, so a request pays one round trip for both.
  */
-export interface CallerLookup {
-  readonly kind: Caller['kind'];
-  readonly sql: string;
-  readonly params: readonly unknown[];
-  readonly sessionId?: string;
-}
+export type CallerLookup =
+  | { readonly kind: 'api_key'; readonly apiKeyDigest: string }
+  | { readonly kind: 'jwt'; readonly sessionId: string; readonly memberId: string };
 
-/**
- * Port for the lookups (the SQL lives in infrastructure/): a query for each kind of credential,
- * and running one on its own.
- */
+/** Port for a lookup on its own (the SQL lives in infrastructure/). */
 export abstract class CallerLookups {
-  abstract byApiKeyDigest(digest: string): CallerLookup;
-  abstract bySession(sessionId: string, memberId: string): CallerLookup;
   abstract run(lookup: CallerLookup): Promise<CallerRow | undefined>;
 }
 
-/** The member row a `CallerLookup` selects. */
+/** The member row a `CallerLookup` finds. */
 export interface CallerRow {
   readonly id: string;
   readonly address: string;
@@ -47,6 +40,6 @@ export function callerFromRow(lookup: CallerLookup, row: CallerRow): Caller {
     address: row.address,
     addressHex: row.address_hex,
     kind: lookup.kind,
-    ...(lookup.sessionId === undefined ? {} : { sessionId: lookup.sessionId }),
+    ...(lookup.kind === 'jwt' ? { sessionId: lookup.sessionId } : {}),
   };
 }

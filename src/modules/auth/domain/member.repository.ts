@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import type { Address } from '../../../shared/domain/address';
 
 export interface MemberRecord {
@@ -12,8 +13,17 @@ export interface MemberCredentialsRecord extends MemberRecord {
 
 /** Port for members and their credentials; the TypeORM adapter is in infrastructure/. */
 export abstract class MemberRepository {
-  /** Throws the MEMBER_EXISTS conflict when the address already belongs to a member. */
-  abstract create(id: string, address: Address, apiKeyDigest: string, apiSecretHash: string): Promise<MemberRecord>;
+  /**
+   * The member and its credentials, in the caller's transaction (`manager`); the MEMBER_EXISTS
+   * conflict when the address already belongs to a member.
+   */
+  abstract create(
+    manager: EntityManager,
+    id: string,
+    address: Address,
+    apiKeyDigest: string,
+    apiSecretHash: string,
+  ): Promise<MemberRecord>;
   abstract findByAddress(address: Address): Promise<MemberRecord | undefined>;
   abstract findByAddresses(addresses: readonly Address[]): Promise<MemberRecord[]>;
   abstract findByApiKeyDigest(digest: string): Promise<MemberCredentialsRecord | undefined>;

@@ -22,16 +22,11 @@ export class TypeOrmCallerLookups extends CallerLookups {
     super();
   }
 
-  byApiKeyDigest(digest: string): CallerLookup {
-    return { kind: 'api_key', sql: BY_API_KEY, params: [digest] };
-  }
-
-  bySession(sessionId: string, memberId: string): CallerLookup {
-    return { kind: 'jwt', sql: BY_SESSION, params: [sessionId, memberId], sessionId };
-  }
-
   async run(lookup: CallerLookup): Promise<CallerRow | undefined> {
-    const rows: CallerRow[] = await this.dataSource.query(lookup.sql, [...lookup.params]);
+    const rows: CallerRow[] =
+      lookup.kind === 'api_key'
+        ? await this.dataSource.query(BY_API_KEY, [lookup.apiKeyDigest])
+        : await this.dataSource.query(BY_SESSION, [lookup.sessionId, lookup.memberId]);
     return rows[0];
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { mapUniqueViolation } from '../../../shared/infrastructure/sql';
@@ -20,23 +20,25 @@ export class TypeOrmMemberRepository extends MemberRepository {
     super();
   }
 
-  create(id: string, address: Address, apiKeyDigest: string, apiSecretHash: string): Promise<MemberRecord> {
-    const created = this.dataSource.transaction(async (manager) => {
-      await manager.query(`INSERT INTO members (id, address, address_hex, network_type) VALUES ($1, $2, $3, $4)`, [
-        id,
-        address.display,
-        address.hex20,
-        address.networkType,
-      ]);
-      await manager.query(
-        `INSERT INTO member_credentials (member_id, api_key_sha256, api_secret_scrypt) VALUES ($1, $2, $3)`,
-        [id, apiKeyDigest, apiSecretHash],
-      );
-      return { id, address: address.display, addressHex: address.hex20 };
-    });
-    return mapUniqueViolation(created, () =>
+  async create(
+    manager: EntityManager,
+    id: string,
+    address: Address,
+    apiKeyDigest: string,
+    apiSecretHash: string,
+  ): Promise<MemberRecord> {
+    const inserted = manager.query(
+      `INSERT INTO members (id, address, address_hex, network_type) VALUES ($1, $2, $3, $4)`,
+      [id, address.display, address.hex20, address.networkType],
+    );
+    await mapUniqueViolation(inserted, () =>
       DomainError.conflict('MEMBER_EXISTS', `A member with address ${address.display} already exists`),
     );
+    await manager.query(
+      `INSERT INTO member_credentials (member_id, api_key_sha256, api_secret_scrypt) VALUES ($1, $2, $3)`,
+      [id, apiKeyDigest, apiSecretHash],
+    );
+    return { id, address: address.display, addressHex: address.hex20 };
   }
 
   async findByAddress(address: Address): Promise<MemberRecord | undefined> {

@@ -7,7 +7,7 @@ import { AccountRoute, AccountScoped, CurrentAccount } from '../../deployments/a
 import { CurrentCaller } from '../../deployments/api/access.guard';
 import type { AccountRecord } from '../../deployments/domain/account';
 import { AssetBalance, BalancesService } from '../application/balances.service';
-import { Decimal } from '../domain/decimal';
+import { Decimal } from '../../../shared/domain/decimal';
 import {
   AssetBalanceDto,
   AssetBalanceShortResponseDto,

@@ -6,7 +6,8 @@ import { Currency } from '../../catalog/catalog';
 import { CatalogService } from '../../catalog/catalog.service';
 import { AccountsService } from '../../deployments/application/accounts.service';
 import type { AccountRecord } from '../../deployments/domain/account';
-import { Decimal } from '../domain/decimal';
+import { Decimal } from '../../../shared/domain/decimal';
+import { fiatValue } from '../../../shared/domain/fiat';
 import { RatesProvider } from '../domain/rates-provider';
 import { BalanceLedger, LedgerBalanceRow } from '../domain/balance-ledger';
 
@@ -82,7 +83,7 @@ export class BalancesService {
       return {
         currency,
         balance,
-        converted: base === undefined || rate === undefined ? null : balance.times(Decimal.parse(rate)),
+        converted: base === undefined ? null : fiatValue(row.balance, currency.decimals, rate),
         ...(isHidden === undefined ? {} : { isHidden }),
       };
     });
@@ -119,12 +120,14 @@ export class BalancesService {
     for (const { currency, row } of counted) {
       if (row.balance === 0n && row.uncollected === 0n) continue;
       const rate = rates.get(currency.id);
-      if (rate === undefined) {
+      const balance = fiatValue(row.balance, currency.decimals, rate);
+      const owed = fiatValue(row.uncollected, currency.decimals, rate);
+      if (balance === null || owed === null) {
         allRatesReceived = false;
         continue;
       }
-      total = total.plus(Decimal.of(row.balance, currency.decimals).times(Decimal.parse(rate)));
-      uncollected = uncollected.plus(Decimal.of(row.uncollected, currency.decimals).times(Decimal.parse(rate)));
+      total = total.plus(balance);
+      uncollected = uncollected.plus(owed);
     }
     return { totalBalance: total, uncollectedBalance: uncollected, uncollectedInvoices, allRatesReceived };
   }

@@ -2,8 +2,9 @@ import { ApiProperty } from '@nestjs/swagger';
 import { PageDto } from '../../../shared/http/query-params';
 import { INVOICE_STATUSES, InvoiceStatus } from '../domain/invoice-status';
 import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
+import type { InvoiceWire } from '../application/invoice-presenter';
 
-export class InvoiceResponseDto {
+export class InvoiceResponseDto implements InvoiceWire {
   @ApiProperty({ format: 'uuid' })
   id: string;
 

@@ -11,7 +11,7 @@ import type { Deployment } from '../../deployments/domain/deployment';
 import { InvoicesService } from '../application/invoices.service';
 import { CreateInvoiceDto } from './create-invoice.dto';
 import { INVOICE_CSV_COLUMNS } from './invoice-csv';
-import { InvoicePresenter } from './invoice-presenter';
+import { InvoicePresenter } from '../application/invoice-presenter';
 import { InvoiceDetailsDto, InvoiceResponseDto, InvoicesResponseDto } from './invoice-response.dto';
 import { ExportInvoicesQueryDto, InvoicesQueryDto } from './invoices-query.dto';
 import { UpdateInvoiceDto } from './update-invoice.dto';

@@ -8,7 +8,8 @@ import { CatalogService } from '../../catalog/catalog.service';
 import type { PaymentPageData } from '../application/invoices.service';
 import type { InvoiceStatus } from '../domain/invoice-status';
 import { paymentUri } from '../domain/payment-uri';
-import { InvoicePresenter, usdCents, usdValue } from './invoice-presenter';
+import { fiatCents, fiatValue } from '../../../shared/domain/fiat';
+import { InvoicePresenter } from '../application/invoice-presenter';
 
 /** What the payer sees first; the invoice's own status is beside it on the page's `<body>`. */
 export type PaymentPageState = 'CHOOSE_CURRENCY' | 'AWAITING' | 'CONFIRMING' | 'PARTIAL' | 'PAID' | 'UNRESOLVED';
@@ -215,8 +216,8 @@ export class PaymentPageComposer {
 }
 
 function dollars(units: bigint | null, currency: Currency | undefined): string | null {
-  const value = units === null || currency === undefined ? null : usdValue(units, currency);
-  return value === null ? null : usdCents(value);
+  const value = units === null || currency === undefined ? null : fiatValue(units, currency.decimals, currency.usdRate);
+  return value === null ? null : fiatCents(value);
 }
 
 function progressOf(status: TransactionStatus): PageDeposit['progress'] {

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { PublicInvoiceWatch } from '../application/public-invoice-watch';
 import { isFinalForPayer } from '../domain/invoice-status';
-import { InvoicePresenter } from './invoice-presenter';
+import { InvoicePresenter } from '../application/invoice-presenter';
 import { PaymentEventStreams } from './payment-event-streams';
 import { PublicInvoiceResponseDto } from './public-invoice-response.dto';
 import { PUBLIC_ID } from './public-invoices.controller';

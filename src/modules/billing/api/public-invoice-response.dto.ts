@@ -1,6 +1,7 @@
 import { ApiProperty, PickType } from '@nestjs/swagger';
 import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
 import { TRANSACTION_STATUSES, TransactionStatus } from '../../../shared/domain/transaction-status';
+import type { PublicDepositWire, PublicInvoiceWire } from '../application/invoice-presenter';
 import { InvoiceResponseDto } from './invoice-response.dto';
 
 /**
@@ -8,24 +9,27 @@ import { InvoiceResponseDto } from './invoice-response.dto';
  * merchant's own (no id, trackingId, callbackUrl). The fields are the invoice's, picked so their
  * documentation cannot drift apart, plus the chain the address lives on.
  */
-export class PublicInvoiceResponseDto extends PickType(InvoiceResponseDto, [
-  'publicId',
-  'invoiceAddress',
-  'requestedAmount',
-  'availableCurrencies',
-  'paymentPageButtonUrl',
-  'paymentPageButtonText',
-  'status',
-  'createdAt',
-  'isTron',
-  'paidAmount',
-] as const) {
+export class PublicInvoiceResponseDto
+  extends PickType(InvoiceResponseDto, [
+    'publicId',
+    'invoiceAddress',
+    'requestedAmount',
+    'availableCurrencies',
+    'paymentPageButtonUrl',
+    'paymentPageButtonText',
+    'status',
+    'createdAt',
+    'isTron',
+    'paidAmount',
+  ] as const)
+  implements PublicInvoiceWire
+{
   @ApiProperty({ example: '1' })
   chainId: string;
 }
 
 /** One deposit to the invoice's address, as the payer sees it. */
-export class PublicInvoiceTransactionDto {
+export class PublicInvoiceTransactionDto implements PublicDepositWire {
   @ApiProperty()
   txHash: string;
 

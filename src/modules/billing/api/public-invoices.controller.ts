@@ -2,7 +2,7 @@ import { Controller, Get, Header, Param } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { InvoicesService } from '../application/invoices.service';
-import { InvoicePresenter } from './invoice-presenter';
+import { InvoicePresenter } from '../application/invoice-presenter';
 import { PublicInvoiceResponseDto, PublicInvoiceTransactionDto } from './public-invoice-response.dto';
 
 export const PUBLIC_ID = ApiParam({ name: 'publicId', schema: { type: 'string', pattern: '^[0-9]{1,19}$' } });

@@ -6,20 +6,12 @@ import type { TransactionStatus } from '../../../shared/domain/transaction-statu
 import type { Invoice } from '../domain/invoice';
 import { InvoiceRepository } from '../domain/invoice.repository';
 import type { InvoiceStatus } from '../domain/invoice-status';
-import type { InvoiceView } from './invoices.service';
+import { InvoicePresenter } from './invoice-presenter';
 
 const EVENT_BY_STATUS: Partial<Record<InvoiceStatus, CallbackEventType>> = {
   PAID: 'INVOICE_PAID',
   UNRESOLVED: 'INVOICE_UNRESOLVED',
 };
-
-/**
- * The invoice as the API shows it. api/'s InvoicePresenter is bound to it in the module, so a
- * callback's `data` is exactly the response DTO without application/ reaching into api/.
- */
-export abstract class InvoiceRepresentation {
-  abstract present(view: InvoiceView): object;
-}
 
 /**
  * Tells an invoice's merchant what just happened to it (docs/contract.md, Merchants), inside the transaction that made
@@ -30,7 +22,7 @@ export abstract class InvoiceRepresentation {
 export class InvoiceCallbacks {
   constructor(
     private readonly outbox: CallbackOutbox,
-    private readonly presenter: InvoiceRepresentation,
+    private readonly presenter: InvoicePresenter,
     private readonly invoices: InvoiceRepository,
   ) {}
 

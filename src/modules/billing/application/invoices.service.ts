@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { isUuid, uuidv7 } from '../../../shared/domain/ids';
 import { CatalogService } from '../../catalog/catalog.service';
@@ -49,6 +50,7 @@ const INVOICE_NOT_FOUND = () => DomainError.notFound('INVOICE_NOT_FOUND', 'Invoi
 @Injectable()
 export class InvoicesService {
   constructor(
+    private readonly dataSource: DataSource,
     private readonly invoices: InvoiceRepository,
     private readonly catalog: CatalogService,
     private readonly callbacks: InvoiceCallbacks,
@@ -110,7 +112,7 @@ export class InvoicesService {
       deployment.smartContractVersionId,
     )?.depositAccountInitCodeHash;
     if (initCodeHash === undefined) throw new Error(`unknown contract version ${deployment.smartContractVersionId}`);
-    const invoice = await this.invoices.transaction(async (unit, manager) => {
+    const invoice = await this.dataSource.transaction(async (manager) => {
       // The nonce is taken in the inserting transaction: a 409 rolls it back, so nonces stay gap-free.
       const invoiceNonce = await this.deployments.takeNextInvoiceNonce(manager, deployment.id);
       const created = Invoice.create(
@@ -131,7 +133,7 @@ export class InvoicesService {
         { ...input, currencies: currencies.map(toInvoiceCurrency) },
         new Date(),
       );
-      await unit.insert(created);
+      await this.invoices.within(manager).insert(created);
       await this.callbacks.announce(manager, created, ['INVOICE_CREATED']);
       return created;
     });
@@ -147,7 +149,8 @@ export class InvoicesService {
     const { currencyIds, status, ...terms } = input;
     const currencies =
       currencyIds === undefined ? undefined : this.resolveCurrencies(deployment, currencyIds).map(toInvoiceCurrency);
-    const invoice = await this.invoices.transaction(async (unit, manager) => {
+    const invoice = await this.dataSource.transaction(async (manager) => {
+      const unit = this.invoices.within(manager);
       const found = await unit.findForUpdate(deployment.id, invoiceId.toLowerCase());
       if (found === undefined) throw INVOICE_NOT_FOUND();
       const now = new Date();

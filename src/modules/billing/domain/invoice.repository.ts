@@ -25,8 +25,8 @@ export interface InvoiceListFilter extends InvoiceFilter {
 }
 
 /**
- * Work inside one database transaction: the chain-event intake's, or one the service opened.
- * Reads here lock what they return.
+ * Work inside one database transaction, opened by whoever called: a use case, or the chain-event
+ * intake. Reads here lock what they return.
  */
 export interface InvoiceUnitOfWork {
   /** Unique violations become 409 INVOICE_TRACKING_ID_EXISTS / INVOICE_ADDRESS_EXISTS. */
@@ -61,9 +61,7 @@ export interface PublicDeposit {
 }
 
 export abstract class InvoiceRepository {
-  /** `manager` is the transaction's, for other contexts' writes in it (the callback outbox). */
-  abstract transaction<T>(work: (unit: InvoiceUnitOfWork, manager: EntityManager) => Promise<T>): Promise<T>;
-  /** Joins a transaction someone else opened (a chain-event handler's `manager`). */
+  /** Joins the open transaction `manager` is the handle of (a use case's or a chain-event handler's). */
   abstract within(manager: EntityManager): InvoiceUnitOfWork;
   abstract find(deploymentId: string, invoiceId: string): Promise<Invoice | undefined>;
   abstract findByPublicId(publicId: bigint): Promise<Invoice | undefined>;

@@ -76,10 +76,6 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
     super();
   }
 
-  transaction<T>(work: (unit: InvoiceUnitOfWork, manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction((manager) => work(this.within(manager), manager));
-  }
-
   within(manager: EntityManager): InvoiceUnitOfWork {
     return new TypeOrmInvoiceUnit(manager, this.catalog);
   }

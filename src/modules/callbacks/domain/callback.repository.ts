@@ -45,7 +45,7 @@ export interface AttemptResult {
 /** Port for the outbox, the log and the signing secrets; the TypeORM adapter is in infrastructure/. */
 export abstract class CallbackRepository {
   /** Writes the row inside the caller's transaction (`manager`), so it commits or rolls back with the change. */
-  abstract enqueue(manager: unknown, callback: NewCallback): Promise<void>;
+  abstract enqueue(manager: EntityManager, callback: NewCallback): Promise<void>;
   /**
    * Claims up to `limit` due callbacks for one attempt each: `FOR UPDATE SKIP LOCKED`, so instances
    * never claim the same row, and the row's next attempt is pushed `leaseMs` ahead, so a worker

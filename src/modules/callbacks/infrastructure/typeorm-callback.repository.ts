@@ -33,8 +33,8 @@ export class TypeOrmCallbackRepository extends CallbackRepository {
     super();
   }
 
-  async enqueue(manager: unknown, c: NewCallback): Promise<void> {
-    await (manager as EntityManager).query(
+  async enqueue(manager: EntityManager, c: NewCallback): Promise<void> {
+    await manager.query(
       `INSERT INTO callbacks (id, account_id, deployment_id, url, type, status, operation_id, operation_type, body,
                               next_attempt_at, created_at, updated_at)
        SELECT $1, d.account_id, d.id, $3, $4, 'CREATED', $5, $6, $7, $8, $8, $8 FROM deployments d WHERE d.id = $2`,

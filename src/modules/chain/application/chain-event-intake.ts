@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { Logger } from 'pino';
-import type { EntityManager } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { isStoreUnavailable } from '../../../shared/http/store-errors';
 import { fieldProblems } from '../../../shared/http/validation';
@@ -73,6 +73,7 @@ export class ChainEventIntake {
   private readonly handlers = new Map<ChainEventKind, ChainEventHandler[]>();
 
   constructor(
+    private readonly dataSource: DataSource,
     private readonly ledger: ChainEventLedger,
     private readonly catalog: CatalogService,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -146,19 +147,25 @@ export class ChainEventIntake {
 
   /** Every event of `group` applied in one transaction, or undefined when one of them was not. */
   private async applyTogether(group: readonly PreparedEvent[]): Promise<ChainEventResult[] | undefined> {
-    let prepared = false;
     try {
-      const applied = await this.ledger.applyEachOnce(
-        group.map(({ event }) => ({ eventId: event.eventId, kind: event.kind })),
-        async (k, manager) => {
+      const applied = await this.dataSource.transaction(async (manager) => {
+        // Inside: a deadlock's victim runs this again on a new transaction, which prepares anew.
+        let prepared = false;
+        const fresh = await this.ledger.recordEachOnce(
+          manager,
+          group.map(({ event }) => ({ eventId: event.eventId, kind: event.kind })),
+        );
+        for (const [k, { event }] of group.entries()) {
+          if (!fresh[k]) continue;
           if (!prepared) {
             prepared = true;
             await this.prepareHandlers(group, manager);
           }
-          const outcomes = await this.runHandlers(group[k].event, manager);
-          if (!outcomes.includes('applied')) throw new EventIgnored(ignoredReason(group[k].event, outcomes));
-        },
-      );
+          const outcomes = await this.runHandlers(event, manager);
+          if (!outcomes.includes('applied')) throw new EventIgnored(ignoredReason(event, outcomes));
+        }
+        return fresh;
+      });
       for (const [k, { event }] of group.entries())
         if (applied[k]) this.metrics.chainEventsApplied.inc({ kind: event.kind });
       return group.map(({ eventId }, k) => ({ eventId, applied: applied[k], duplicate: !applied[k], error: null }));
@@ -170,9 +177,11 @@ export class ChainEventIntake {
 
   private async applyAlone({ eventId, event }: PreparedEvent): Promise<ChainEventResult> {
     try {
-      const applied = await this.ledger.applyOnce(event.eventId, event.kind, async (manager) => {
+      const applied = await this.dataSource.transaction(async (manager) => {
+        if (!(await this.ledger.recordOnce(manager, event.eventId, event.kind))) return false;
         const outcomes = await this.runHandlers(event, manager);
         if (!outcomes.includes('applied')) throw new EventIgnored(ignoredReason(event, outcomes));
+        return true;
       });
       if (applied) this.metrics.chainEventsApplied.inc({ kind: event.kind });
       return { eventId, applied, duplicate: !applied, error: null };

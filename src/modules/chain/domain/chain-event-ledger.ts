@@ -8,23 +8,16 @@ export interface LedgerEntry {
 
 /**
  * The ledger of applied chain events (`chain_events`) that makes the intake idempotent (docs/chain-events.md).
- * `EntityManager` is only the handle of the open database transaction; domain code never calls it.
+ * It records in the intake's transaction (`manager`), so an event's id commits or rolls back with
+ * what applying it wrote.
  */
 export abstract class ChainEventLedger {
-  /**
-   * Opens a database transaction, records `eventId` in it and runs `apply`; an id already recorded
-   * (a replay) runs nothing and answers false. Whatever `apply` throws rolls the whole event back.
-   */
-  abstract applyOnce(eventId: string, kind: string, apply: (manager: EntityManager) => Promise<void>): Promise<boolean>;
+  /** Records `eventId`; false when it was recorded before (a replay), which must then apply nothing. */
+  abstract recordOnce(manager: EntityManager, eventId: string, kind: string): Promise<boolean>;
 
   /**
-   * The same for several events in one database transaction: every id is recorded by one
-   * statement, then `apply` runs, in order, for each entry whose id was not recorded before (the
-   * second copy of an id within `entries` is a replay too). Answers, per entry, whether it applied.
-   * Whatever `apply` throws rolls every entry back.
+   * The same for several events in one statement: per entry, whether its id was new (the second
+   * copy of an id within `entries` is a replay too).
    */
-  abstract applyEachOnce(
-    entries: readonly LedgerEntry[],
-    apply: (index: number, manager: EntityManager) => Promise<void>,
-  ): Promise<boolean[]>;
+  abstract recordEachOnce(manager: EntityManager, entries: readonly LedgerEntry[]): Promise<boolean[]>;
 }

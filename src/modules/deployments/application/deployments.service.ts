@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { uuidv7 } from '../../../shared/domain/ids';
@@ -47,6 +47,7 @@ export interface NonceInfo {
 @Injectable()
 export class DeploymentsService {
   constructor(
+    private readonly dataSource: DataSource,
     private readonly deployments: DeploymentRepository,
     private readonly members: MembersService,
     private readonly catalog: CatalogService,
@@ -118,11 +119,14 @@ export class DeploymentsService {
       initialThreshold: command.threshold,
     };
     try {
-      await this.deployments.createAccount(
-        id,
-        name,
-        members.map((member) => member.id),
-        contract,
+      await this.dataSource.transaction((manager) =>
+        this.deployments.createAccount(
+          manager,
+          id,
+          name,
+          members.map((member) => member.id),
+          contract,
+        ),
       );
     } catch (error) {
       throw uniqueViolation(error)

@@ -11,7 +11,9 @@ export interface DeploymentAccess {
 
 /** Port for accounts and deployments; the TypeORM adapter is in infrastructure/. */
 export abstract class DeploymentRepository {
+  /** In the caller's transaction (`manager`): the account and its members are written together. */
   abstract createAccount(
+    manager: EntityManager,
     id: string,
     name: string,
     memberIds: readonly string[],

@@ -65,7 +65,29 @@ const accountColumns = (member: string) => `a.id, a.name, a.created_at, a.networ
          WHERE am.account_id = a.id ORDER BY m.address_hex) AS member_addresses,
   EXISTS (SELECT 1 FROM member_hidden_accounts h WHERE h.member_id = ${member} AND h.account_id = a.id) AS is_hidden`;
 
-/** The member a `CallerLookup` finds (`FROM (lookup.sql) caller`), named apart from the row it is joined to. */
+/**
+ * The member a `CallerLookup` finds, as a subquery to select `FROM … caller`: the access reads ask
+ * "who is calling" and "what may they see" in one round trip. The credential rules are auth's
+ * (`TypeOrmCallerLookups`): an API key whose digest is stored, a session of that member not revoked.
+ * Its parameters are `$1…`; the query's own come after them.
+ */
+function callerSubquery(lookup: CallerLookup): { sql: string; params: unknown[] } {
+  return lookup.kind === 'api_key'
+    ? {
+        sql: `SELECT m.id, m.address, m.address_hex
+                FROM member_credentials c JOIN members m ON m.id = c.member_id
+               WHERE c.api_key_sha256 = $1`,
+        params: [lookup.apiKeyDigest],
+      }
+    : {
+        sql: `SELECT m.id, m.address, m.address_hex
+                FROM auth_sessions s JOIN members m ON m.id = s.member_id
+               WHERE s.id = $1 AND s.member_id = $2 AND s.revoked_at IS NULL`,
+        params: [lookup.sessionId, lookup.memberId],
+      };
+}
+
+/** The member `callerSubquery` finds, named apart from the row it is joined to. */
 const CALLER_COLUMNS = `caller.id AS member_id, caller.address AS member_address, caller.address_hex AS member_address_hex`;
 
 interface CallerColumns {
@@ -121,23 +143,22 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
   }
 
   async createAccount(
+    manager: EntityManager,
     id: string,
     name: string,
     memberIds: readonly string[],
     contract: AccountContract | null,
   ): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `INSERT INTO accounts (id, name, network_type, contract_address, contract_address_hex, smart_contract_version_id,
+    await manager.query(
+      `INSERT INTO accounts (id, name, network_type, contract_address, contract_address_hex, smart_contract_version_id,
                                network_id, initial_approvers, initial_threshold)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [id, name, ...(contract === null ? [null, null, null, null, null, null, null] : contractParams(contract))],
-      );
-      await manager.query(
-        `INSERT INTO account_members (account_id, member_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING`,
-        [id, memberIds],
-      );
-    });
+      [id, name, ...(contract === null ? [null, null, null, null, null, null, null] : contractParams(contract))],
+    );
+    await manager.query(
+      `INSERT INTO account_members (account_id, member_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING`,
+      [id, memberIds],
+    );
   }
 
   async adoptAccountContract(accountId: string, contract: AccountContract): Promise<boolean> {
@@ -176,12 +197,13 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
     accountId: string,
     lookup: CallerLookup,
   ): Promise<{ member: CallerRow; account: AccountRecord | undefined } | undefined> {
+    const caller = callerSubquery(lookup);
     const rows: (AccountRow & CallerColumns)[] = await this.dataSource.query(
       `SELECT ${CALLER_COLUMNS}, ${accountColumns('caller.id')}
-         FROM (${lookup.sql}) caller
+         FROM (${caller.sql}) caller
          LEFT JOIN (account_members me JOIN accounts a ON a.id = me.account_id)
-           ON me.member_id = caller.id AND me.account_id = $${lookup.params.length + 1}`,
-      [...lookup.params, accountId],
+           ON me.member_id = caller.id AND me.account_id = $${caller.params.length + 1}`,
+      [...caller.params, accountId],
     );
     const row = rows[0];
     if (row === undefined) return undefined;
@@ -385,12 +407,13 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
     id: string,
     lookup: CallerLookup,
   ): Promise<{ member: CallerRow; access: DeploymentAccess | undefined } | undefined> {
+    const caller = callerSubquery(lookup);
     const rows: (Partial<DeploymentRow> & CallerColumns & { is_member: boolean })[] = await this.dataSource.query(
       `SELECT ${CALLER_COLUMNS}, ${DEPLOYMENT_COLUMNS},
               EXISTS (SELECT 1 FROM account_members am WHERE am.account_id = d.account_id AND am.member_id = caller.id) AS is_member
-         FROM (${lookup.sql}) caller
-         LEFT JOIN deployments d ON d.id = $${lookup.params.length + 1}`,
-      [...lookup.params, id],
+         FROM (${caller.sql}) caller
+         LEFT JOIN deployments d ON d.id = $${caller.params.length + 1}`,
+      [...caller.params, id],
     );
     const row = rows[0];
     if (row === undefined) return undefined;

@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PageDto } from '../../../shared/http/query-params';
 import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
+import type { PayoutWire } from '../application/payout-presenter';
 import { PAYOUT_STATUSES, PayoutStatus } from '../domain/payout-status';
 
-export class PayoutResponseDto {
+export class PayoutResponseDto implements PayoutWire {
   @ApiProperty({ format: 'uuid' })
   id: string;
 

@@ -13,7 +13,7 @@ import { PayoutsService } from '../application/payouts.service';
 import { Payout } from '../domain/payout';
 import { CreatePayoutDto } from './create-payout.dto';
 import { PAYOUT_CSV_COLUMNS } from './payout-csv';
-import { PayoutPresenter } from './payout-presenter';
+import { PayoutPresenter } from '../application/payout-presenter';
 import { PayoutDetailResponseDto, PayoutListResponseDto, PayoutResponseDto } from './payout-response.dto';
 import { ExportPayoutsQueryDto, PayoutsQueryDto } from './payouts-query.dto';
 import { UpdatePayoutDto } from './update-payout.dto';

@@ -3,9 +3,9 @@ import type { EntityManager } from 'typeorm';
 import { CallbackOutbox } from '../../callbacks/application/callback-outbox';
 import type { CallbackEventType } from '../../callbacks/domain/callback-event';
 import { CatalogService } from '../../catalog/catalog.service';
-import type { Currency } from '../../catalog/catalog';
 import type { Payout } from '../domain/payout';
 import type { PayoutStatus } from '../domain/payout-status';
+import { PayoutPresenter } from './payout-presenter';
 
 /** SIGNED → CREATED (signatures reset by a nonce change) has no event of its own (docs/contract.md, Merchants) */
 const EVENT_BY_STATUS: Partial<Record<PayoutStatus, CallbackEventType>> = {
@@ -17,14 +17,6 @@ const EVENT_BY_STATUS: Partial<Record<PayoutStatus, CallbackEventType>> = {
 };
 
 /**
- * The payout as the API shows it. api/'s PayoutPresenter is bound to it in the module, so a
- * callback's `data` is exactly the response DTO without application/ reaching into api/.
- */
-export abstract class PayoutRepresentation {
-  abstract present(payout: Payout, currency: Currency): object;
-}
-
-/**
  * Tells a payout's merchant what happened to it (docs/contract.md, Merchants), inside the transaction that made the
  * change, with the payout as the API shows it as `data`.
  */
@@ -33,7 +25,7 @@ export class PayoutCallbacks {
   constructor(
     private readonly outbox: CallbackOutbox,
     private readonly catalog: CatalogService,
-    private readonly presenter: PayoutRepresentation,
+    private readonly presenter: PayoutPresenter,
   ) {}
 
   async created(manager: EntityManager, payout: Payout): Promise<void> {

@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import type { Payout } from './payout';
 import type { PayoutStatus } from './payout-status';
 
@@ -38,7 +39,7 @@ export interface PayoutUnitOfWork {
 
 export abstract class PayoutRepository {
   /** Joins a transaction someone else opened (`manager` of a queue listener or chain-event handler). */
-  abstract within(manager: unknown): PayoutUnitOfWork;
+  abstract within(manager: EntityManager): PayoutUnitOfWork;
   abstract find(deploymentId: string, payoutId: string): Promise<Payout | undefined>;
   abstract list(deploymentId: string, filter: PayoutListFilter): Promise<{ total: number; items: Payout[] }>;
   /** Every payout matching the filter, in its order, at most `maxRows`, in batches from one snapshot. */

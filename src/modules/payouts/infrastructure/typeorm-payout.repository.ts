@@ -40,8 +40,8 @@ export class TypeOrmPayoutRepository extends PayoutRepository {
     super();
   }
 
-  within(manager: unknown): PayoutUnitOfWork {
-    return new TypeOrmPayoutUnit(manager as EntityManager);
+  within(manager: EntityManager): PayoutUnitOfWork {
+    return new TypeOrmPayoutUnit(manager);
   }
 
   async find(deploymentId: string, payoutId: string): Promise<Payout | undefined> {

@@ -1,6 +1,6 @@
 /**
- * An exact non-integer quantity for balance arithmetic: `units / 10^scale`, bigint all the way, so
- * converted balances and their totals never pass through a float.
+ * An exact non-integer quantity for money arithmetic: `units / 10^scale`, bigint all the way, so
+ * converted amounts and their totals never pass through a float.
  */
 export class Decimal {
   private constructor(
@@ -39,6 +39,25 @@ export class Decimal {
 
   isZero(): boolean {
     return this.units === 0n;
+  }
+
+  /** Rounded to `scale` fraction digits, a half away from zero: 0.125 → 0.13, -0.125 → -0.13. */
+  roundedTo(scale: number): Decimal {
+    if (scale >= this.scale) return new Decimal(this.rescaled(scale), scale);
+    const unit = 10n ** BigInt(this.scale - scale);
+    const magnitude = this.units < 0n ? -this.units : this.units;
+    const rounded = (magnitude + unit / 2n) / unit;
+    return new Decimal(this.units < 0n ? -rounded : rounded, scale);
+  }
+
+  /** Exactly `scale` fraction digits, rounded as `roundedTo`: `"12.50"`, `"0.00"`. */
+  toFixed(scale: number): string {
+    const { units } = this.roundedTo(scale);
+    const negative = units < 0n;
+    const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
+    const whole = digits.slice(0, digits.length - scale);
+    const fraction = scale === 0 ? '' : `.${digits.slice(digits.length - scale)}`;
+    return `${negative ? '-' : ''}${whole}${fraction}`;
   }
 
   /** Plain decimal, no exponent, no trailing zeros: `"-1.5"`, `"0"`. */

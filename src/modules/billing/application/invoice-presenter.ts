@@ -1,17 +1,67 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { Amount } from '../../../shared/domain/amount';
-import type { Currency } from '../../catalog/catalog';
+import { Decimal } from '../../../shared/domain/decimal';
+import { fiatCents, fiatValue } from '../../../shared/domain/fiat';
 import { CatalogService } from '../../catalog/catalog.service';
 import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
-import { InvoiceView } from '../application/invoices.service';
+import type { TransactionStatus } from '../../../shared/domain/transaction-status';
 import type { PublicDeposit } from '../domain/invoice.repository';
-import { InvoiceResponseDto } from './invoice-response.dto';
-import { PublicInvoiceResponseDto, PublicInvoiceTransactionDto } from './public-invoice-response.dto';
+import type { InvoiceStatus } from '../domain/invoice-status';
+import type { InvoiceView } from './invoices.service';
 
-const RATE_DECIMALS = 18;
+/** An invoice as the merchant sees it, in responses and callbacks alike (`InvoiceResponseDto` implements it). */
+export interface InvoiceWire {
+  id: string;
+  publicId: string;
+  invoiceAddress: string;
+  requestedAmount: string | null;
+  availableCurrencies: CurrencyResponseDto[];
+  paymentPageButtonUrl: string | null;
+  paymentPageButtonText: string | null;
+  paymentPageUrl: string;
+  status: InvoiceStatus;
+  createdAt: string;
+  updatedAt: string;
+  isTron: boolean;
+  paidAmount: string | null;
+  paidAmountBaseCurrency: string | null;
+  trackingId: string | null;
+  callbackUrl: string | null;
+}
 
-/** Maps an invoice to `InvoiceResponseDto`: amounts to decimal strings, currencies from the catalog. */
+/** What the payer sees of it (`PublicInvoiceResponseDto` implements it). */
+export interface PublicInvoiceWire extends Pick<
+  InvoiceWire,
+  | 'publicId'
+  | 'invoiceAddress'
+  | 'requestedAmount'
+  | 'availableCurrencies'
+  | 'paymentPageButtonUrl'
+  | 'paymentPageButtonText'
+  | 'status'
+  | 'createdAt'
+  | 'isTron'
+  | 'paidAmount'
+> {
+  chainId: string;
+}
+
+/** One deposit as the payer sees it (`PublicInvoiceTransactionDto` implements it). */
+export interface PublicDepositWire {
+  txHash: string;
+  amount: string;
+  currency: CurrencyResponseDto | null;
+  status: TransactionStatus;
+  confirmations: number;
+  createdAt: string;
+}
+
+/**
+ * An invoice's wire form: amounts to decimal strings, currencies from the catalog. In application/
+ * because a callback's `data` is that same form, built in the transaction that changed the invoice;
+ * the controllers answer it as it is.
+ */
 @Injectable()
 export class InvoicePresenter {
   constructor(
@@ -19,7 +69,7 @@ export class InvoicePresenter {
     private readonly catalog: CatalogService,
   ) {}
 
-  present({ invoice, settledByCurrency }: InvoiceView): InvoiceResponseDto {
+  present({ invoice, settledByCurrency }: InvoiceView): InvoiceWire {
     const p = invoice.toProps();
     const single = p.currencies.length === 1 ? p.currencies[0] : undefined;
     return {
@@ -56,7 +106,7 @@ export class InvoicePresenter {
   }
 
   /** The payer's view: the same values, without what is only the merchant's. */
-  presentPublic(view: InvoiceView): PublicInvoiceResponseDto {
+  presentPublic(view: InvoiceView): PublicInvoiceWire {
     const full = this.present(view);
     return {
       publicId: full.publicId,
@@ -73,7 +123,7 @@ export class InvoicePresenter {
     };
   }
 
-  presentDeposit(deposit: PublicDeposit): PublicInvoiceTransactionDto {
+  presentDeposit(deposit: PublicDeposit): PublicDepositWire {
     const currency = deposit.currencyId === null ? undefined : this.catalog.findCurrency(deposit.currencyId);
     return {
       txHash: deposit.txHash,
@@ -86,31 +136,17 @@ export class InvoicePresenter {
     };
   }
 
-  /** Σ deposits × usdRate over the invoice's currencies, rounded half up to cents; null when a paid currency has no rate. */
+  /** Σ deposits × usdRate over the invoice's currencies, in cents; null when a paid currency has no rate. */
   private usdTotal(currencyIds: readonly string[], settled: ReadonlyMap<string, bigint>): string | null {
-    let total = 0n; // USD × 10^RATE_DECIMALS
+    let total = Decimal.ZERO;
     for (const id of currencyIds) {
       const amount = settled.get(id) ?? 0n;
       if (amount === 0n) continue;
       const currency = this.catalog.findCurrency(id);
-      const value = currency === undefined ? null : usdValue(amount, currency);
+      const value = currency === undefined ? null : fiatValue(amount, currency.decimals, currency.usdRate);
       if (value === null) return null;
-      total += value;
+      total = total.plus(value);
     }
-    return usdCents(total);
+    return fiatCents(total);
   }
-}
-
-/** Base units × the currency's USD rate, in USD × 10^18; null without a rate. */
-export function usdValue(units: bigint, currency: Currency): bigint | null {
-  if (currency.usdRate === null) return null;
-  const rate = Amount.parse(currency.usdRate, RATE_DECIMALS).baseUnits;
-  return (units * rate) / 10n ** BigInt(currency.decimals);
-}
-
-/** USD × 10^18 as a decimal string of dollars, rounded half up to cents: `"12.35"`. */
-export function usdCents(value: bigint): string {
-  const unit = 10n ** BigInt(RATE_DECIMALS - 2);
-  const cents = (value + unit / 2n) / unit;
-  return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
 }

@@ -24,6 +24,18 @@ describe('Decimal', () => {
     expect(Decimal.of(-1n, 0).compare(Decimal.ZERO)).toBe(-1);
   });
 
+  it('rounds to a scale a half away from zero, and prints that many digits', () => {
+    expect(Decimal.parse('0.125').roundedTo(2).toString()).toBe('0.13');
+    expect(Decimal.parse('0.1249').roundedTo(2).toString()).toBe('0.12');
+    expect(Decimal.of(-125n, 3).roundedTo(2).toString()).toBe('-0.13');
+    expect(Decimal.parse('1.5').roundedTo(4).compare(Decimal.parse('1.5'))).toBe(0);
+    expect(Decimal.parse('2.5').toFixed(0)).toBe('3');
+    expect(Decimal.parse('1.5').toFixed(2)).toBe('1.50');
+    expect(Decimal.of(-4n, 3).toFixed(2)).toBe('0.00');
+    expect(Decimal.of(-6n, 3).toFixed(2)).toBe('-0.01');
+    expect(Decimal.ZERO.toFixed(2)).toBe('0.00');
+  });
+
   it('refuses what is not a plain decimal', () => {
     for (const bad of ['1e3', '-1', '.5', '1.', 'abc', '']) expect(() => Decimal.parse(bad)).toThrow();
   });
