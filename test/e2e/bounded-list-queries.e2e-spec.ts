@@ -13,7 +13,7 @@ import { createTestApp, TestApp } from '../support/test-app';
  * What keeps every list request cheap whatever its filters: deep transaction pages start at the
  * day their first row lies in (and answer exactly what OFFSET answers), the invoices' currency
  * total comes from its rollup, and every substring filter's statement can be answered from a
- * trigram index.
+ * trigram index (three characters or more) or a gram index (one or two).
  */
 describe('bounded list queries', () => {
   let t: TestApp;
@@ -288,6 +288,16 @@ describe('bounded list queries', () => {
     ['payouts', { createdBy: '0xFEDCBA98' }, 'ix_payouts_created_by_trgm'],
     ['payouts', { toAddress: '0xFEDCBA98' }, 'ix_payouts_to_address_trgm'],
     ['operations', { createdBy: '0xFEDCBA98' }, 'ix_queue_operations_created_by_trgm'],
+    // One or two characters have no trigram: the gram indexes answer them.
+    ['transactions', { id: 'Zq' }, 'ix_transactions_id_grams'],
+    ['transactions', { txHash: 'Q' }, 'ix_transactions_tx_hash_grams'],
+    ['invoices', { id: 'zQ' }, 'ix_invoices_id_grams'],
+    ['invoices', { trackingId: '#!' }, 'ix_invoices_tracking_id_grams'],
+    ['payouts', { id: 'zq' }, 'ix_payouts_id_grams'],
+    ['payouts', { trackingId: '#!' }, 'ix_payouts_tracking_id_grams'],
+    ['payouts', { createdBy: 'Zq' }, 'ix_payouts_created_by_grams'],
+    ['payouts', { toAddress: 'Zq' }, 'ix_payouts_to_address_grams'],
+    ['operations', { createdBy: 'Zq' }, 'ix_queue_operations_created_by_grams'],
   ];
 
   it.each(SUBSTRING_FILTERS)(
@@ -313,11 +323,18 @@ describe('bounded list queries', () => {
       expect(listing.length).toBeGreaterThan(0);
       for (const { sql, params } of listing) {
         const [, table, alias = ''] = / FROM (transactions|invoices|payouts|queue_operations)( o)?\b/.exec(sql) ?? [];
-        const conditions = [...sql.matchAll(/((?:lower\()?[\w.]+(?:::text|\))?) (I?LIKE) \$(\d+)/g)];
+        // `expression [I]LIKE $n` (trigrams) and `substring_grams(expression) @> ARRAY[lower($n::text)]`.
+        const conditions = [
+          ...sql.matchAll(/((?:lower\()?[\w.]+(?:::text|\))?) (I?LIKE) \$(\d+)/g),
+          ...sql.matchAll(
+            /(substring_grams\((?:lower\()?[\w.]+(?:::text|\))?\)) (@>) ARRAY\[lower\(\$(\d+)::text\)\]/g,
+          ),
+        ];
         expect(conditions.length).toBeGreaterThan(0);
         const used = new Set<string | undefined>();
         for (const [, expression, operator, position] of conditions) {
-          used.add(await trigramIndexFor(table, alias, `${expression} ${operator} $1`, params[Number(position) - 1]));
+          const test = operator === '@>' ? `${expression} @> ARRAY[lower($1::text)]` : `${expression} ${operator} $1`;
+          used.add(await substringIndexFor(table, alias, test, params[Number(position) - 1]));
         }
         expect({ sql, used: used.has(index) }).toEqual({ sql, used: true });
       }
@@ -328,9 +345,9 @@ describe('bounded list queries', () => {
    * The index PostgreSQL answers `condition` from when only bitmap scans of the table's own
    * indexes are left to it: on test tables this small it rightly prefers other paths, so inside a
    * transaction that is rolled back, the table scans are switched off and its other plain indexes
-   * dropped. A condition whose expression differs from the trigram index's gets no index at all.
+   * dropped. A condition whose expression differs from the trigram or gram index's gets no index.
    */
-  async function trigramIndexFor(
+  async function substringIndexFor(
     table: string,
     alias: string,
     condition: string,
@@ -343,7 +360,7 @@ describe('bounded list queries', () => {
         await runner.query(`SET LOCAL ${setting} = off`);
       const others = (await runner.query(
         `SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-          WHERE i.indrelid = $1::regclass AND c.relname NOT LIKE '%\\_trgm'
+          WHERE i.indrelid = $1::regclass AND c.relname NOT LIKE '%\\_trgm' AND c.relname NOT LIKE '%\\_grams'
             AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
         [table],
       )) as { name: string }[];

@@ -3,11 +3,12 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import {
-  containsPattern,
+  containsCondition,
   countsAsMoneySql,
   mapUniqueViolation,
   narrowedOnlyBy,
   SqlWhere,
+  SubstringColumn,
 } from '../../../shared/infrastructure/sql';
 import { cursorBatches } from '../../../shared/infrastructure/sql-cursor';
 import { CatalogService } from '../../catalog/catalog.service';
@@ -55,6 +56,10 @@ const CONFLICTS: Record<string, () => DomainError> = {
   uq_invoices_chain_address: () =>
     DomainError.conflict('INVOICE_ADDRESS_EXISTS', 'Invoice with this address already exists'),
 };
+
+/** The substring filters, as the trigram and gram indexes are built on them. */
+const ID_TEXT: SubstringColumn = { expression: 'id::text', operator: 'ILIKE', lowered: 'id::text' };
+const TRACKING_ID: SubstringColumn = { expression: 'tracking_id', operator: 'ILIKE', lowered: 'lower(tracking_id)' };
 
 const SORT_COLUMNS: Record<InvoiceFilter['sortBy'], string> = {
   id: 'id',
@@ -195,8 +200,8 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
 function filterWhere(deploymentId: string, filter: InvoiceFilter): SqlWhere {
   const where = new SqlWhere().add((p) => `deployment_id = ${p(deploymentId)}`);
   const { idContains, trackingIdContains } = filter;
-  if (idContains !== undefined) where.add((p) => `id::text ILIKE ${p(containsPattern(idContains))}`);
-  if (trackingIdContains !== undefined) where.add((p) => `tracking_id ILIKE ${p(containsPattern(trackingIdContains))}`);
+  if (idContains !== undefined) where.add((p) => containsCondition(ID_TEXT, idContains, p));
+  if (trackingIdContains !== undefined) where.add((p) => containsCondition(TRACKING_ID, trackingIdContains, p));
   if (filter.createdFrom) where.add((p) => `created_at >= ${p(filter.createdFrom)}`);
   if (filter.createdTo) where.add((p) => `created_at <= ${p(filter.createdTo)}`);
   if (filter.updatedFrom) where.add((p) => `updated_at >= ${p(filter.updatedFrom)}`);

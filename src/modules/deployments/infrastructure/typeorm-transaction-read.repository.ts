@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { containsPattern, SqlWhere } from '../../../shared/infrastructure/sql';
+import { containsCondition, SqlWhere, SubstringColumn } from '../../../shared/infrastructure/sql';
 import { cursorBatches } from '../../../shared/infrastructure/sql-cursor';
 import {
   TransactionFilter,
@@ -21,6 +21,9 @@ const SORT_COLUMN: Record<TransactionSortField, string> = {
   updatedAt: 'updated_at',
 };
 const DAY_MS = 86_400_000;
+/** The substring filters, as the trigram and gram indexes are built on them. */
+const ID_TEXT: SubstringColumn = { expression: 'id::text', operator: 'LIKE', lowered: 'id::text' };
+const TX_HASH: SubstringColumn = { expression: 'lower(tx_hash)', operator: 'LIKE', lowered: 'lower(tx_hash)' };
 const LATEST_BOUND_MS = Date.UTC(9000, 0, 1);
 
 /**
@@ -231,10 +234,8 @@ function rowFilters(
   if (criteria.updatedFrom !== undefined) parts.push(`updated_at >= ${p(criteria.updatedFrom)}::timestamptz`);
   if (criteria.updatedTo !== undefined) parts.push(`updated_at <= ${p(criteria.updatedTo)}::timestamptz`);
   if (criteria.operationId !== undefined) parts.push(`operation_id = ${p(criteria.operationId)}::uuid`);
-  if (criteria.idContains !== undefined)
-    parts.push(`id::text LIKE ${p(containsPattern(criteria.idContains.toLowerCase()))}`);
-  if (criteria.txHashContains !== undefined)
-    parts.push(`lower(tx_hash) LIKE ${p(containsPattern(criteria.txHashContains.toLowerCase()))}`);
+  if (criteria.idContains !== undefined) parts.push(containsCondition(ID_TEXT, criteria.idContains, p));
+  if (criteria.txHashContains !== undefined) parts.push(containsCondition(TX_HASH, criteria.txHashContains, p));
   return parts.join(' AND ');
 }
 

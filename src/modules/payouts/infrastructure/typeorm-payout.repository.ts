@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
-import { containsPattern, narrowedOnlyBy, SqlWhere } from '../../../shared/infrastructure/sql';
+import { containsCondition, narrowedOnlyBy, SqlWhere, SubstringColumn } from '../../../shared/infrastructure/sql';
 import { cursorBatches } from '../../../shared/infrastructure/sql-cursor';
 import { Payout } from '../domain/payout';
 import { PayoutFilter, PayoutListFilter, PayoutRepository, PayoutUnitOfWork } from '../domain/payout.repository';
@@ -26,6 +26,12 @@ interface PayoutRow {
 
 const COLUMNS = `id, deployment_id, queue_operation_id, currency_id, amount, to_address, tracking_id, callback_url, nonce,
   status, created_by, created_by_member_id, created_at, updated_at`;
+
+/** The substring filters, as the trigram and gram indexes are built on them. */
+const ID_TEXT: SubstringColumn = { expression: 'id::text', operator: 'ILIKE', lowered: 'id::text' };
+const TRACKING_ID: SubstringColumn = { expression: 'tracking_id', operator: 'ILIKE', lowered: 'lower(tracking_id)' };
+const CREATED_BY: SubstringColumn = { expression: 'created_by', operator: 'ILIKE', lowered: 'lower(created_by)' };
+const TO_ADDRESS: SubstringColumn = { expression: 'to_address', operator: 'ILIKE', lowered: 'lower(to_address)' };
 
 const SORT_COLUMNS: Record<PayoutFilter['sortBy'], string> = {
   id: 'id',
@@ -159,10 +165,10 @@ class TypeOrmPayoutUnit implements PayoutUnitOfWork {
 function filterWhere(deploymentId: string, filter: PayoutFilter): SqlWhere {
   const where = new SqlWhere().add((p) => `deployment_id = ${p(deploymentId)}`);
   const { idContains, trackingIdContains, createdByContains, toAddressContains } = filter;
-  if (idContains !== undefined) where.add((p) => `id::text ILIKE ${p(containsPattern(idContains))}`);
-  if (trackingIdContains !== undefined) where.add((p) => `tracking_id ILIKE ${p(containsPattern(trackingIdContains))}`);
-  if (createdByContains !== undefined) where.add((p) => `created_by ILIKE ${p(containsPattern(createdByContains))}`);
-  if (toAddressContains !== undefined) where.add((p) => `to_address ILIKE ${p(containsPattern(toAddressContains))}`);
+  if (idContains !== undefined) where.add((p) => containsCondition(ID_TEXT, idContains, p));
+  if (trackingIdContains !== undefined) where.add((p) => containsCondition(TRACKING_ID, trackingIdContains, p));
+  if (createdByContains !== undefined) where.add((p) => containsCondition(CREATED_BY, createdByContains, p));
+  if (toAddressContains !== undefined) where.add((p) => containsCondition(TO_ADDRESS, toAddressContains, p));
   if (filter.createdFrom) where.add((p) => `created_at >= ${p(filter.createdFrom)}`);
   if (filter.createdTo) where.add((p) => `created_at <= ${p(filter.createdTo)}`);
   if (filter.updatedFrom) where.add((p) => `updated_at >= ${p(filter.updatedFrom)}`);
