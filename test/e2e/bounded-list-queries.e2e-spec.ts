@@ -1,12 +1,13 @@
 import request from 'supertest';
 import type { TransactionListCriteria } from '../../src/modules/deployments/domain/transaction-read-model';
-import {
-  DAY_SKIP_OFFSET,
-  TypeOrmTransactionReadRepository,
-} from '../../src/modules/deployments/infrastructure/typeorm-transaction-read.repository';
+import { TypeOrmTransactionReadRepository } from '../../src/modules/deployments/infrastructure/typeorm-transaction-read.repository';
+import { DAY_SKIP_OFFSET } from '../../src/shared/infrastructure/deep-page';
+import { CatalogService } from '../../src/modules/catalog/catalog.service';
+import { TypeOrmInvoiceRepository } from '../../src/modules/billing/infrastructure/typeorm-invoice.repository';
+import { TypeOrmPayoutRepository } from '../../src/modules/payouts/infrastructure/typeorm-payout.repository';
 import { createDeployment, TestDeployment } from '../support/builders';
 import { changeDeposits, insertDeposits } from '../support/claimable-deposits';
-import { changeRows, insertRows, USDC, USDT } from '../support/list-rows';
+import { changeRows, insertRows, periodBuckets, USDC, USDT } from '../support/list-rows';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -123,6 +124,79 @@ describe('bounded list queries', () => {
     });
     expect(expected).toHaveLength(10);
     expect(res.body.items.map((item: { id: string }) => item.id)).toEqual(expected);
+  });
+
+  it('answers deep invoice and payout pages exactly as OFFSET does, from their day counts', async () => {
+    await insertRows(t.dataSource, d.id, 4800);
+    // Rows spread over 40 days (moving between days and months after their insert), then changed.
+    for (const table of ['invoices', 'payouts'])
+      await t.dataSource.query(
+        `UPDATE ${table} SET created_at = '2026-02-10T00:00:00Z'::timestamptz + floor(random() * 40 * 48) * interval '30 minutes'
+          WHERE deployment_id = $1`,
+        [d.id],
+      );
+    for (let kind = 0; kind < 8; kind += 1) await changeRows(t.dataSource, d.id, kind);
+    const { rollup, counted } = await periodBuckets(t.dataSource, d.id);
+    expect(counted.length).toBeGreaterThan(100);
+    expect(rollup).toEqual(counted);
+    const sent: string[] = [];
+    const recording = {
+      query: (sql: string, params: unknown[]) => (sent.push(sql), t.dataSource.query(sql, params)),
+    } as never;
+    const lists = [
+      {
+        table: 'invoices',
+        repository: new TypeOrmInvoiceRepository(recording, t.app.get(CatalogService)),
+        currency: 'currency_ids && $3::text[]',
+      },
+      { table: 'payouts', repository: new TypeOrmPayoutRepository(recording), currency: 'currency_id = ANY($3)' },
+    ];
+    const filters: { statuses?: string[]; currencyIds?: string[] }[] = [
+      {},
+      { statuses: ['PAID', 'EXECUTED', 'SENT'] },
+      { currencyIds: [USDC] },
+      { statuses: ['CREATED', 'FAILED'], currencyIds: [USDT, '1'] },
+    ];
+    let compared = 0;
+    for (const { table, repository, currency } of lists) {
+      const [{ n }] = (await t.dataSource.query(`SELECT count(*)::int AS n FROM ${table} WHERE deployment_id = $1`, [
+        d.id,
+      ])) as { n: number }[];
+      expect(n).toBeGreaterThan(DAY_SKIP_OFFSET + 100);
+      for (const filter of filters) {
+        for (const sortOrder of ['desc', 'asc'] as const) {
+          for (const offset of [DAY_SKIP_OFFSET - 1, DAY_SKIP_OFFSET, 1033, Math.floor(n / 2), n - 7, n + 10]) {
+            const direction = sortOrder === 'asc' ? 'ASC' : 'DESC';
+            const rows = (await t.dataSource.query(
+              `SELECT id FROM ${table} WHERE deployment_id = $1 AND ($2::text[] IS NULL OR status = ANY($2))
+                  AND ($3::text[] IS NULL OR ${currency})
+                ORDER BY created_at ${direction}, id ${direction} LIMIT 20 OFFSET $4`,
+              [d.id, filter.statuses ?? null, filter.currencyIds ?? null, offset],
+            )) as { id: string }[];
+            sent.length = 0;
+            const { items } = await repository.list(d.id, {
+              sortBy: 'createdAt',
+              sortOrder,
+              limit: 20,
+              offset: String(offset),
+              ...filter,
+            } as never);
+            expect({ table, filter, sortOrder, offset, ids: items.map((item) => item.id) }).toEqual({
+              table,
+              filter,
+              sortOrder,
+              offset,
+              ids: rows.map((row) => row.id),
+            });
+            // A deep page inside the list started at its day.
+            if (offset >= DAY_SKIP_OFFSET && rows.length > 0)
+              expect(sent.some((sql) => sql.includes(`${table.slice(0, -1)}_period_counts`))).toBe(true);
+            compared += rows.length;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(500);
   });
 
   it('reads the deep page from the day counts, not by walking the skipped rows', async () => {
