@@ -384,6 +384,15 @@ function worstCases({ deployment, lists }) {
         { statuses: ['PENDING'], operationTypes: ['reject'], sortBy: 'updatedAt', txHashContains: 'ab' },
       ),
     ],
+    // Texts of one or two characters have no trigram (the gram indexes answer them): one matching
+    // no row, and ones matching a large share, whose exact total counts that share.
+    ['worst: transactions two characters matching nothing', tx({ txHash: 'zQ' }, { txHashContains: 'zQ' })],
+    ['worst: transactions two-character txHash', tx({ txHash: 'aB' }, { txHashContains: 'aB' })],
+    ['worst: transactions one-character id', tx({ id: 'F' }, { idContains: 'F' })],
+    [
+      'worst: payouts two-character toAddress',
+      other('payouts', 'payouts', { toAddress: 'Ab' }, { toAddressContains: 'Ab' }),
+    ],
     [
       'worst: invoices 100 currencies',
       other('invoices', 'invoices', { currencyIds: HUNDRED_CURRENCIES }, { currencyIds: currencies }),
