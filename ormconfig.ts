@@ -24,6 +24,9 @@ export function dataSourceOptions(url: string): DataSourceOptions {
       statement_timeout: 15_000,
       idle_in_transaction_session_timeout: 30_000,
       application_name: 'deployments-api',
+      // No parallel workers: on a few cores they only multiply one request's processes, and a
+      // Gather starts its workers even when a count decided first leaves the page nothing to read.
+      options: '-c max_parallel_workers_per_gather=0',
     },
   };
 }

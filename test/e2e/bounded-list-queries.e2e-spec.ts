@@ -1,19 +1,20 @@
 import request from 'supertest';
 import type { TransactionListCriteria } from '../../src/modules/deployments/domain/transaction-read-model';
-import {
-  DAY_SKIP_OFFSET,
-  TypeOrmTransactionReadRepository,
-} from '../../src/modules/deployments/infrastructure/typeorm-transaction-read.repository';
+import { TypeOrmTransactionReadRepository } from '../../src/modules/deployments/infrastructure/typeorm-transaction-read.repository';
+import { DAY_SKIP_OFFSET } from '../../src/shared/infrastructure/deep-page';
+import { CatalogService } from '../../src/modules/catalog/catalog.service';
+import { TypeOrmInvoiceRepository } from '../../src/modules/billing/infrastructure/typeorm-invoice.repository';
+import { TypeOrmPayoutRepository } from '../../src/modules/payouts/infrastructure/typeorm-payout.repository';
 import { createDeployment, TestDeployment } from '../support/builders';
 import { changeDeposits, insertDeposits } from '../support/claimable-deposits';
-import { changeRows, insertRows, USDC, USDT } from '../support/list-rows';
+import { changeRows, insertRows, periodBuckets, USDC, USDT } from '../support/list-rows';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
  * What keeps every list request cheap whatever its filters: deep transaction pages start at the
  * day their first row lies in (and answer exactly what OFFSET answers), the invoices' currency
  * total comes from its rollup, and every substring filter's statement can be answered from a
- * trigram index.
+ * trigram index (three characters or more) or a gram index (one or two).
  */
 describe('bounded list queries', () => {
   let t: TestApp;
@@ -123,6 +124,79 @@ describe('bounded list queries', () => {
     });
     expect(expected).toHaveLength(10);
     expect(res.body.items.map((item: { id: string }) => item.id)).toEqual(expected);
+  });
+
+  it('answers deep invoice and payout pages exactly as OFFSET does, from their day counts', async () => {
+    await insertRows(t.dataSource, d.id, 4800);
+    // Rows spread over 40 days (moving between days and months after their insert), then changed.
+    for (const table of ['invoices', 'payouts'])
+      await t.dataSource.query(
+        `UPDATE ${table} SET created_at = '2026-02-10T00:00:00Z'::timestamptz + floor(random() * 40 * 48) * interval '30 minutes'
+          WHERE deployment_id = $1`,
+        [d.id],
+      );
+    for (let kind = 0; kind < 8; kind += 1) await changeRows(t.dataSource, d.id, kind);
+    const { rollup, counted } = await periodBuckets(t.dataSource, d.id);
+    expect(counted.length).toBeGreaterThan(100);
+    expect(rollup).toEqual(counted);
+    const sent: string[] = [];
+    const recording = {
+      query: (sql: string, params: unknown[]) => (sent.push(sql), t.dataSource.query(sql, params)),
+    } as never;
+    const lists = [
+      {
+        table: 'invoices',
+        repository: new TypeOrmInvoiceRepository(recording, t.app.get(CatalogService)),
+        currency: 'currency_ids && $3::text[]',
+      },
+      { table: 'payouts', repository: new TypeOrmPayoutRepository(recording), currency: 'currency_id = ANY($3)' },
+    ];
+    const filters: { statuses?: string[]; currencyIds?: string[] }[] = [
+      {},
+      { statuses: ['PAID', 'EXECUTED', 'SENT'] },
+      { currencyIds: [USDC] },
+      { statuses: ['CREATED', 'FAILED'], currencyIds: [USDT, '1'] },
+    ];
+    let compared = 0;
+    for (const { table, repository, currency } of lists) {
+      const [{ n }] = (await t.dataSource.query(`SELECT count(*)::int AS n FROM ${table} WHERE deployment_id = $1`, [
+        d.id,
+      ])) as { n: number }[];
+      expect(n).toBeGreaterThan(DAY_SKIP_OFFSET + 100);
+      for (const filter of filters) {
+        for (const sortOrder of ['desc', 'asc'] as const) {
+          for (const offset of [DAY_SKIP_OFFSET - 1, DAY_SKIP_OFFSET, 1033, Math.floor(n / 2), n - 7, n + 10]) {
+            const direction = sortOrder === 'asc' ? 'ASC' : 'DESC';
+            const rows = (await t.dataSource.query(
+              `SELECT id FROM ${table} WHERE deployment_id = $1 AND ($2::text[] IS NULL OR status = ANY($2))
+                  AND ($3::text[] IS NULL OR ${currency})
+                ORDER BY created_at ${direction}, id ${direction} LIMIT 20 OFFSET $4`,
+              [d.id, filter.statuses ?? null, filter.currencyIds ?? null, offset],
+            )) as { id: string }[];
+            sent.length = 0;
+            const { items } = await repository.list(d.id, {
+              sortBy: 'createdAt',
+              sortOrder,
+              limit: 20,
+              offset: String(offset),
+              ...filter,
+            } as never);
+            expect({ table, filter, sortOrder, offset, ids: items.map((item) => item.id) }).toEqual({
+              table,
+              filter,
+              sortOrder,
+              offset,
+              ids: rows.map((row) => row.id),
+            });
+            // A deep page inside the list started at its day.
+            if (offset >= DAY_SKIP_OFFSET && rows.length > 0)
+              expect(sent.some((sql) => sql.includes(`${table.slice(0, -1)}_period_counts`))).toBe(true);
+            compared += rows.length;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(500);
   });
 
   it('reads the deep page from the day counts, not by walking the skipped rows', async () => {
@@ -288,6 +362,16 @@ describe('bounded list queries', () => {
     ['payouts', { createdBy: '0xFEDCBA98' }, 'ix_payouts_created_by_trgm'],
     ['payouts', { toAddress: '0xFEDCBA98' }, 'ix_payouts_to_address_trgm'],
     ['operations', { createdBy: '0xFEDCBA98' }, 'ix_queue_operations_created_by_trgm'],
+    // One or two characters have no trigram: the gram indexes answer them.
+    ['transactions', { id: 'Zq' }, 'ix_transactions_id_grams'],
+    ['transactions', { txHash: 'Q' }, 'ix_transactions_tx_hash_grams'],
+    ['invoices', { id: 'zQ' }, 'ix_invoices_id_grams'],
+    ['invoices', { trackingId: '#!' }, 'ix_invoices_tracking_id_grams'],
+    ['payouts', { id: 'zq' }, 'ix_payouts_id_grams'],
+    ['payouts', { trackingId: '#!' }, 'ix_payouts_tracking_id_grams'],
+    ['payouts', { createdBy: 'Zq' }, 'ix_payouts_created_by_grams'],
+    ['payouts', { toAddress: 'Zq' }, 'ix_payouts_to_address_grams'],
+    ['operations', { createdBy: 'Zq' }, 'ix_queue_operations_created_by_grams'],
   ];
 
   it.each(SUBSTRING_FILTERS)(
@@ -313,11 +397,18 @@ describe('bounded list queries', () => {
       expect(listing.length).toBeGreaterThan(0);
       for (const { sql, params } of listing) {
         const [, table, alias = ''] = / FROM (transactions|invoices|payouts|queue_operations)( o)?\b/.exec(sql) ?? [];
-        const conditions = [...sql.matchAll(/((?:lower\()?[\w.]+(?:::text|\))?) (I?LIKE) \$(\d+)/g)];
+        // `expression [I]LIKE $n` (trigrams) and `substring_grams(expression) @> ARRAY[lower($n::text)]`.
+        const conditions = [
+          ...sql.matchAll(/((?:lower\()?[\w.]+(?:::text|\))?) (I?LIKE) \$(\d+)/g),
+          ...sql.matchAll(
+            /(substring_grams\((?:lower\()?[\w.]+(?:::text|\))?\)) (@>) ARRAY\[lower\(\$(\d+)::text\)\]/g,
+          ),
+        ];
         expect(conditions.length).toBeGreaterThan(0);
         const used = new Set<string | undefined>();
         for (const [, expression, operator, position] of conditions) {
-          used.add(await trigramIndexFor(table, alias, `${expression} ${operator} $1`, params[Number(position) - 1]));
+          const test = operator === '@>' ? `${expression} @> ARRAY[lower($1::text)]` : `${expression} ${operator} $1`;
+          used.add(await substringIndexFor(table, alias, test, params[Number(position) - 1]));
         }
         expect({ sql, used: used.has(index) }).toEqual({ sql, used: true });
       }
@@ -328,9 +419,9 @@ describe('bounded list queries', () => {
    * The index PostgreSQL answers `condition` from when only bitmap scans of the table's own
    * indexes are left to it: on test tables this small it rightly prefers other paths, so inside a
    * transaction that is rolled back, the table scans are switched off and its other plain indexes
-   * dropped. A condition whose expression differs from the trigram index's gets no index at all.
+   * dropped. A condition whose expression differs from the trigram or gram index's gets no index.
    */
-  async function trigramIndexFor(
+  async function substringIndexFor(
     table: string,
     alias: string,
     condition: string,
@@ -343,7 +434,7 @@ describe('bounded list queries', () => {
         await runner.query(`SET LOCAL ${setting} = off`);
       const others = (await runner.query(
         `SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-          WHERE i.indrelid = $1::regclass AND c.relname NOT LIKE '%\\_trgm'
+          WHERE i.indrelid = $1::regclass AND c.relname NOT LIKE '%\\_trgm' AND c.relname NOT LIKE '%\\_grams'
             AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
         [table],
       )) as { name: string }[];

@@ -6,7 +6,7 @@ import { TypeOrmPayoutRepository } from '../../src/modules/payouts/infrastructur
 import { TypeOrmQueueOperationRepository } from '../../src/modules/queue/infrastructure/typeorm-queue-operation.repository';
 import { createDeployment, evmWallet, TestDeployment } from '../support/builders';
 import { createInvoice, invoiceBody } from '../support/invoices';
-import { changeRows, insertRows, listBuckets, USDC, USDT } from '../support/list-rows';
+import { changeRows, insertRows, listBuckets, periodBuckets, USDC, USDT } from '../support/list-rows';
 import { checkWhileWriting } from '../support/concurrent-writes';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -211,5 +211,7 @@ describe('invoice, payout and queue totals (rollups by deployment)', () => {
       expect({ ...c, total: await listed(c) }).toEqual({ ...c, total: await countStar(t.dataSource, d.id, c) });
     const { rollup, counted } = await listBuckets(t.dataSource, d.id);
     expect(rollup).toEqual(counted);
+    const periods = await periodBuckets(t.dataSource, d.id);
+    expect(periods.rollup).toEqual(periods.counted);
   }, 60_000);
 });

@@ -3,27 +3,63 @@ import { DataSource } from 'typeorm';
 import { insertRows } from '../support/list-rows';
 import { insertExistingDeployment, MigratedDatabase, migratedOver } from '../support/migrations';
 
-const SUBSTRING_FILTER_INDEXES = 1795533077876;
-const TRGM_INDEXES = [
-  'ix_invoices_id_trgm',
-  'ix_invoices_tracking_id_trgm',
-  'ix_payouts_created_by_trgm',
-  'ix_payouts_id_trgm',
-  'ix_payouts_to_address_trgm',
-  'ix_payouts_tracking_id_trgm',
-  'ix_queue_operations_created_by_trgm',
-  'ix_transactions_id_trgm',
-  'ix_transactions_tx_hash_trgm',
+/** A migration that builds indexes concurrently: its stamp and its indexes' names, in name order. */
+interface ConcurrentIndexMigration {
+  name: string;
+  stamp: number;
+  suffix: string;
+  indexes: string[];
+  /** The index the test leaves invalid, as a crashed concurrent build would. */
+  interrupted: string;
+}
+
+const MIGRATIONS: ConcurrentIndexMigration[] = [
+  {
+    name: 'SubstringFilterIndexes',
+    stamp: 1795533077876,
+    suffix: 'trgm',
+    indexes: [
+      'ix_invoices_id_trgm',
+      'ix_invoices_tracking_id_trgm',
+      'ix_payouts_created_by_trgm',
+      'ix_payouts_id_trgm',
+      'ix_payouts_to_address_trgm',
+      'ix_payouts_tracking_id_trgm',
+      'ix_queue_operations_created_by_trgm',
+      'ix_transactions_id_trgm',
+      'ix_transactions_tx_hash_trgm',
+    ],
+    interrupted: 'ix_transactions_tx_hash_trgm',
+  },
+  {
+    name: 'SubstringGramIndexes',
+    stamp: 1795540967177,
+    suffix: 'grams',
+    indexes: [
+      'ix_invoices_id_grams',
+      'ix_invoices_tracking_id_grams',
+      'ix_payouts_created_by_grams',
+      'ix_payouts_id_grams',
+      'ix_payouts_to_address_grams',
+      'ix_payouts_tracking_id_grams',
+      'ix_queue_operations_created_by_grams',
+      'ix_transactions_deployment_type_status',
+      'ix_transactions_id_grams',
+      'ix_transactions_tx_hash_grams',
+    ],
+    interrupted: 'ix_transactions_tx_hash_grams',
+  },
 ];
 
 /**
- * SubstringFilterIndexes builds its trigram indexes concurrently, outside a transaction, on an
- * installation's existing rows: a writer inserting while an index is being built is not held up,
- * and every index ends valid. An index an interrupted build left invalid is built again.
+ * SubstringFilterIndexes (trigrams) and SubstringGramIndexes (one- and two-character grams) build
+ * their indexes concurrently, outside a transaction, on an installation's existing rows: a writer
+ * inserting while an index is being built is not held up, and every index ends valid. An index an
+ * interrupted build left invalid is built again.
  */
-describe('migration SubstringFilterIndexes', () => {
+describe.each(MIGRATIONS)('migration $name', ({ stamp, suffix, indexes, interrupted }) => {
   const deploymentId = '00000000-0000-4000-8000-0000000000d9';
-  const name = `substring_indexes_${Date.now().toString(36)}`;
+  const name = `substring_indexes_${suffix}_${Date.now().toString(36)}`;
   let migrated: MigratedDatabase | undefined;
   let db: DataSource;
   /** What happened while the migration ran. */
@@ -32,7 +68,7 @@ describe('migration SubstringFilterIndexes', () => {
   beforeAll(async () => {
     let watching: Promise<void> | undefined;
     let stop = false;
-    migrated = await migratedOver(name, SUBSTRING_FILTER_INDEXES, async (before) => {
+    migrated = await migratedOver(name, stamp, async (before) => {
       await insertExistingDeployment(before, {
         account: '00000000-0000-4000-8000-0000000000a9',
         member: '00000000-0000-4000-8000-0000000000b9',
@@ -62,7 +98,8 @@ describe('migration SubstringFilterIndexes', () => {
           while (!stop) {
             const { rows } = (await writer.query(
               `SELECT count(*)::int AS n FROM pg_stat_progress_create_index p JOIN pg_class c ON c.oid = p.index_relid
-                WHERE c.relname LIKE 'ix_%_trgm'`,
+                WHERE c.relname = ANY($1)`,
+              [indexes],
             )) as { rows: { n: number }[] };
             if (rows[0].n > 0) {
               seen.buildsInProgress += 1;
@@ -78,7 +115,8 @@ describe('migration SubstringFilterIndexes', () => {
               // Still building after the write returned: the write went through during the build.
               const { rows: still } = (await writer.query(
                 `SELECT count(*)::int AS n FROM pg_stat_progress_create_index p JOIN pg_class c ON c.oid = p.index_relid
-                  WHERE c.relname LIKE 'ix_%_trgm'`,
+                  WHERE c.relname = ANY($1)`,
+                [indexes],
               )) as { rows: { n: number }[] };
               if (still[0].n > 0) seen.writesDuringBuild += 1;
             }
@@ -101,9 +139,10 @@ describe('migration SubstringFilterIndexes', () => {
   it('builds every index valid, with the pg_trgm extension', async () => {
     const rows = (await db.query(
       `SELECT c.relname AS name, i.indisvalid AS valid, i.indisready AS ready FROM pg_index i
-         JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname LIKE 'ix_%_trgm' ORDER BY c.relname`,
+         JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname = ANY($1) ORDER BY c.relname`,
+      [indexes],
     )) as { name: string; valid: boolean; ready: boolean }[];
-    expect(rows).toEqual(TRGM_INDEXES.map((index) => ({ name: index, valid: true, ready: true })));
+    expect(rows).toEqual(indexes.map((index) => ({ name: index, valid: true, ready: true })));
     const extensions = (await db.query(`SELECT extname FROM pg_extension WHERE extname = 'pg_trgm'`)) as unknown[];
     expect(extensions).toHaveLength(1);
   });
@@ -115,20 +154,21 @@ describe('migration SubstringFilterIndexes', () => {
     expect(seen.slowestWriteMs).toBeLessThan(2000);
   });
 
-  it('rebuilds an index an interrupted build left invalid, and goes down and up again', async () => {
+  it('goes down and up again, and rebuilds an index an interrupted build left invalid', async () => {
     await db.undoLastMigration({ transaction: 'each' });
-    const gone = (await db.query(`SELECT relname FROM pg_class WHERE relname LIKE 'ix_%_trgm'`)) as unknown[];
+    const gone = (await db.query(`SELECT relname FROM pg_class WHERE relname = ANY($1)`, [indexes])) as unknown[];
     expect(gone).toEqual([]);
-    // What a crashed CREATE INDEX CONCURRENTLY leaves: the index, marked invalid.
-    await db.query(`CREATE INDEX ix_transactions_tx_hash_trgm ON transactions USING gin (lower(tx_hash) gin_trgm_ops)`);
-    await db.query(
-      `UPDATE pg_index SET indisvalid = false WHERE indexrelid = 'ix_transactions_tx_hash_trgm'::regclass`,
-    );
+    await db.runMigrations({ transaction: 'each' });
+    // What a crashed CREATE INDEX CONCURRENTLY leaves: the index, marked invalid, and the migration
+    // not recorded as applied.
+    await db.query(`UPDATE pg_index SET indisvalid = false WHERE indexrelid = $1::regclass`, [interrupted]);
+    await db.query(`DELETE FROM schema_migrations WHERE timestamp = $1`, [stamp]);
     await db.runMigrations({ transaction: 'each' });
     const rows = (await db.query(
       `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i
-         JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname LIKE 'ix_%_trgm' ORDER BY c.relname`,
+         JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname = ANY($1) ORDER BY c.relname`,
+      [indexes],
     )) as { name: string; valid: boolean }[];
-    expect(rows).toEqual(TRGM_INDEXES.map((index) => ({ name: index, valid: true })));
+    expect(rows).toEqual(indexes.map((index) => ({ name: index, valid: true })));
   });
 });

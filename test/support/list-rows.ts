@@ -114,3 +114,36 @@ export async function listBuckets(db: Db, deploymentId: string): Promise<{ rollu
   }
   return { rollup, counted };
 }
+
+/**
+ * The invoices' and payouts' period counts (migration ListPeriodCounts) next to the same buckets
+ * counted from the rows: each row once in its UTC month and once in its UTC day.
+ */
+export async function periodBuckets(db: Db, deploymentId: string): Promise<{ rollup: unknown[]; counted: unknown[] }> {
+  const rollup: unknown[] = [];
+  const counted: unknown[] = [];
+  const periods = [
+    ['invoices', 'invoice_period_counts', 'status, currency_ids'],
+    ['payouts', 'payout_period_counts', 'status, currency_id'],
+  ];
+  for (const [table, counts, key] of periods) {
+    rollup.push(
+      ...(await db.query(
+        `SELECT '${counts}' AS list, period, period_start::text AS start, ${key}, n::int FROM ${counts}
+          WHERE deployment_id = $1 AND n <> 0 ORDER BY period, start, ${key}`,
+        [deploymentId],
+      )),
+    );
+    counted.push(
+      ...(await db.query(
+        `SELECT '${counts}' AS list, p.period, p.start, ${key}, count(*)::int AS n
+           FROM ${table} r CROSS JOIN LATERAL (VALUES
+                ('month', date_trunc('month', r.created_at AT TIME ZONE 'UTC')::date::text),
+                ('day', (r.created_at AT TIME ZONE 'UTC')::date::text)) AS p (period, start)
+          WHERE deployment_id = $1 GROUP BY p.period, p.start, ${key} ORDER BY p.period, p.start, ${key}`,
+        [deploymentId],
+      )),
+    );
+  }
+  return { rollup, counted };
+}

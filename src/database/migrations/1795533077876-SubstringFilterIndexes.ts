@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { buildConcurrently, indexNameOf } from '../concurrent-indexes';
 
 /** Each list's substring filters, as the repositories spell them, on a trigram GIN index. */
 const INDEXES: readonly string[] = [
@@ -12,9 +13,6 @@ const INDEXES: readonly string[] = [
   `CREATE INDEX CONCURRENTLY IF NOT EXISTS ix_payouts_to_address_trgm ON payouts USING gin (to_address gin_trgm_ops)`,
   `CREATE INDEX CONCURRENTLY IF NOT EXISTS ix_queue_operations_created_by_trgm ON queue_operations USING gin (created_by gin_trgm_ops)`,
 ];
-
-/** The index a statement of INDEXES creates. */
-const indexName = (statement: string) => /IF NOT EXISTS (\w+) ON/.exec(statement)?.[1] as string;
 
 /**
  * The lists' case-insensitive substring filters (`id`, `txHash`, `trackingId`, `createdBy`,
@@ -33,37 +31,12 @@ export class SubstringFilterIndexes1795533077876 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
-    await withoutStatementTimeout(q, async () => {
-      for (const statement of INDEXES) {
-        await dropIfInvalid(q, indexName(statement));
-        await q.query(statement);
-      }
-    });
+    await buildConcurrently(q, INDEXES);
   }
 
   async down(q: QueryRunner): Promise<void> {
     // Plain DROP INDEX: TypeORM runs every `down` inside a transaction.
-    for (const statement of [...INDEXES].reverse()) await q.query(`DROP INDEX IF EXISTS ${indexName(statement)}`);
+    for (const statement of [...INDEXES].reverse()) await q.query(`DROP INDEX IF EXISTS ${indexNameOf(statement)}`);
     // The extension stays: another schema object may have come to use it since.
-  }
-}
-
-/** Drops `name` when an interrupted concurrent build left it invalid (CREATE … IF NOT EXISTS would keep it). */
-async function dropIfInvalid(q: QueryRunner, name: string): Promise<void> {
-  const rows = (await q.query(
-    `SELECT i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-      WHERE c.relname = $1 AND c.relnamespace = current_schema()::regnamespace`,
-    [name],
-  )) as { valid: boolean }[];
-  if (rows.length > 0 && !rows[0].valid) await q.query(`DROP INDEX CONCURRENTLY ${name}`);
-}
-
-async function withoutStatementTimeout(q: QueryRunner, work: () => Promise<void>): Promise<void> {
-  const [{ statement_timeout: before }] = (await q.query(`SHOW statement_timeout`)) as { statement_timeout: string }[];
-  await q.query(`SET statement_timeout = 0`);
-  try {
-    await work();
-  } finally {
-    await q.query(`SELECT set_config('statement_timeout', $1, false)`, [before]);
   }
 }

@@ -3,13 +3,15 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import {
-  containsPattern,
+  containsCondition,
   countsAsMoneySql,
   mapUniqueViolation,
   narrowedOnlyBy,
   SqlWhere,
+  SubstringColumn,
 } from '../../../shared/infrastructure/sql';
 import { cursorBatches } from '../../../shared/infrastructure/sql-cursor';
+import { DAY_SKIP_OFFSET, dayStartedPage } from '../../../shared/infrastructure/deep-page';
 import { CatalogService } from '../../catalog/catalog.service';
 import { Invoice, InvoiceCurrency } from '../domain/invoice';
 import {
@@ -55,6 +57,10 @@ const CONFLICTS: Record<string, () => DomainError> = {
   uq_invoices_chain_address: () =>
     DomainError.conflict('INVOICE_ADDRESS_EXISTS', 'Invoice with this address already exists'),
 };
+
+/** The substring filters, as the trigram and gram indexes are built on them. */
+const ID_TEXT: SubstringColumn = { expression: 'id::text', operator: 'ILIKE', lowered: 'id::text' };
+const TRACKING_ID: SubstringColumn = { expression: 'tracking_id', operator: 'ILIKE', lowered: 'lower(tracking_id)' };
 
 const SORT_COLUMNS: Record<InvoiceFilter['sortBy'], string> = {
   id: 'id',
@@ -127,11 +133,12 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
     const order = orderBy(filter);
     // A deferred join: the page's ids from the sort's index (an index-only scan unless a filter
     // needs the rows), then the full rows of those ids only, so a deep page skips index entries
-    // instead of rows.
+    // instead of rows; a deep page by creation starts at its day (`invoice_period_counts`).
+    const { ctes, edge, skip } = pageStart(deploymentId, filter, where);
     const rows: InvoiceRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM invoices
-        WHERE id IN (SELECT id FROM invoices WHERE ${where.sql} ORDER BY ${order}
-                      LIMIT ${where.bind(filter.limit)} OFFSET ${where.bind(filter.offset)})
+      `${ctes} SELECT ${COLUMNS} FROM invoices
+        WHERE id IN (SELECT id FROM invoices WHERE ${where.sql}${edge} ORDER BY ${order}
+                      LIMIT ${where.bind(filter.limit)} OFFSET ${skip})
         ORDER BY ${order}`,
       where.params,
     );
@@ -156,12 +163,9 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
   private async total(deploymentId: string, filter: InvoiceListFilter, rows: SqlWhere): Promise<number> {
     let sql = `SELECT count(*) AS total FROM invoices WHERE ${rows.sql}`;
     let params = rows.params;
-    if (narrowedOnlyBy(filter, ['statuses', 'currencyIds'])) {
-      const { statuses, currencyIds } = filter;
-      const buckets = new SqlWhere().add((p) => `deployment_id = ${p(deploymentId)}`);
-      if (statuses) buckets.add((p) => `status = ANY(${p(statuses)}::text[])`);
-      if (currencyIds) buckets.add((p) => `currency_ids && ${p(currencyIds)}::text[]`);
-      const rollup = currencyIds ? 'invoice_currency_totals' : 'invoice_totals';
+    if (narrowedOnlyBy(filter, ROLLED_UP)) {
+      const buckets = new SqlWhere().add((p) => bucketConditions(deploymentId, filter, p).join(' AND '));
+      const rollup = filter.currencyIds ? 'invoice_currency_totals' : 'invoice_totals';
       sql = `SELECT coalesce(sum(n), 0) AS total FROM ${rollup} WHERE ${buckets.sql}`;
       params = buckets.params;
     }
@@ -187,12 +191,52 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
   }
 }
 
+/** The filters the rollups count by (`invoice_totals`, `invoice_currency_totals`, `invoice_period_counts`). */
+const ROLLED_UP: (keyof InvoiceListFilter)[] = ['statuses', 'currencyIds'];
+
+/** The rollups' buckets matching `filter`'s ROLLED_UP filters. */
+function bucketConditions(deploymentId: string, filter: InvoiceFilter, p: (value: unknown) => string): string[] {
+  const parts = [`deployment_id = ${p(deploymentId)}`];
+  if (filter.statuses) parts.push(`status = ANY(${p(filter.statuses)}::text[])`);
+  if (filter.currencyIds) parts.push(`currency_ids && ${p(filter.currencyIds)}::text[]`);
+  return parts;
+}
+
+/**
+ * Where the page's scan starts: at the list's start, OFFSET rows on; or for a deep page sorted by
+ * creation with only ROLLED_UP filters, at the UTC day its first row lies in (`dayStartedPage`).
+ * `ctes` goes before the statement, `edge` after the list's WHERE, `skip` is the OFFSET.
+ */
+function pageStart(
+  deploymentId: string,
+  filter: InvoiceListFilter,
+  where: SqlWhere,
+): { ctes: string; edge: string; skip: string } {
+  const offset = where.bind(filter.offset);
+  const deep =
+    filter.sortBy === 'createdAt' &&
+    narrowedOnlyBy(filter, ROLLED_UP) &&
+    BigInt(filter.offset) >= BigInt(DAY_SKIP_OFFSET);
+  if (!deep) return { ctes: '', edge: '', skip: offset };
+  const buckets = bucketConditions(deploymentId, filter, (value) => where.bind(value));
+  const start = dayStartedPage(
+    {
+      months: { table: 'invoice_period_counts', column: 'period_start', where: [...buckets, `period = 'month'`] },
+      days: { table: 'invoice_period_counts', column: 'period_start', where: [...buckets, `period = 'day'`] },
+    },
+    'created_at',
+    filter.sortOrder !== 'asc',
+    `${offset}::bigint`,
+  );
+  return { ctes: `WITH ${start.ctes}`, edge: ` AND ${start.edge}`, skip: start.skip };
+}
+
 /** The list's WHERE clause, for a page and for the export alike. */
 function filterWhere(deploymentId: string, filter: InvoiceFilter): SqlWhere {
   const where = new SqlWhere().add((p) => `deployment_id = ${p(deploymentId)}`);
   const { idContains, trackingIdContains } = filter;
-  if (idContains !== undefined) where.add((p) => `id::text ILIKE ${p(containsPattern(idContains))}`);
-  if (trackingIdContains !== undefined) where.add((p) => `tracking_id ILIKE ${p(containsPattern(trackingIdContains))}`);
+  if (idContains !== undefined) where.add((p) => containsCondition(ID_TEXT, idContains, p));
+  if (trackingIdContains !== undefined) where.add((p) => containsCondition(TRACKING_ID, trackingIdContains, p));
   if (filter.createdFrom) where.add((p) => `created_at >= ${p(filter.createdFrom)}`);
   if (filter.createdTo) where.add((p) => `created_at <= ${p(filter.createdTo)}`);
   if (filter.updatedFrom) where.add((p) => `updated_at >= ${p(filter.updatedFrom)}`);

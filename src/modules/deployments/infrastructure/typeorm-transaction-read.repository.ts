@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { containsPattern, SqlWhere } from '../../../shared/infrastructure/sql';
+import { containsCondition, SqlWhere, SubstringColumn } from '../../../shared/infrastructure/sql';
 import { cursorBatches } from '../../../shared/infrastructure/sql-cursor';
+import { DAY_SKIP_OFFSET, dayStartedPage } from '../../../shared/infrastructure/deep-page';
 import {
   TransactionFilter,
   TransactionListCriteria,
@@ -21,6 +22,9 @@ const SORT_COLUMN: Record<TransactionSortField, string> = {
   updatedAt: 'updated_at',
 };
 const DAY_MS = 86_400_000;
+/** The substring filters, as the trigram and gram indexes are built on them. */
+const ID_TEXT: SubstringColumn = { expression: 'id::text', operator: 'LIKE', lowered: 'id::text' };
+const TX_HASH: SubstringColumn = { expression: 'lower(tx_hash)', operator: 'LIKE', lowered: 'lower(tx_hash)' };
 const LATEST_BOUND_MS = Date.UTC(9000, 0, 1);
 
 /**
@@ -146,9 +150,6 @@ function orderBy(filter: TransactionFilter): string {
   return column === 'id' ? `id ${direction}` : `${column} ${direction}, id ${direction}`;
 }
 
-/** From this offset on, a page sorted by creation skips whole days by their counts (see `pageIds`). */
-export const DAY_SKIP_OFFSET = 1000;
-
 /** Whether every filter of `criteria` is one the rollups key on (status, currency, type, claimed, created range). */
 function rolledUp(criteria: TransactionListCriteria): boolean {
   return (
@@ -163,11 +164,9 @@ function rolledUp(criteria: TransactionListCriteria): boolean {
 /**
  * The statement answering the page's ids. OFFSET walks every skipped entry of the covering index
  * (an index-only scan, but 50,000 entries at page 5,000). A deep page of the creation order with
- * only filters the day counts key on starts instead at the UTC day holding its first row: the
- * monthly counts (`transaction_monthly_counts`) find the month, that month's day counts
- * (`transaction_counts`) the day, each with how many matching rows lie before it in the list's
- * order; the scan seeks to that day's edge and skips only the rest, fewer than one day's rows. Both read the
- * same snapshot in one statement, so the rows are exactly those OFFSET would give.
+ * only filters the day counts key on starts instead at the UTC day holding its first row, found
+ * from the monthly counts (`transaction_monthly_counts`) and the day counts (`transaction_counts`):
+ * see `dayStartedPage`.
  */
 function pageIds(criteria: TransactionListCriteria, p: Bind, filters: string, order: string): string {
   const plain = () =>
@@ -179,33 +178,19 @@ function pageIds(criteria: TransactionListCriteria, p: Bind, filters: string, or
     criteria.createdTo === undefined &&
     BigInt(criteria.offset) >= BigInt(DAY_SKIP_OFFSET);
   if (!deep) return plain();
-  const desc = criteria.sortOrder !== 'asc';
-  const offset = `${p(criteria.offset)}::bigint`;
-  const edgeOf = desc ? 'min' : 'max';
-  const inOrder = desc ? 'DESC' : 'ASC';
-  // Per period, the matching rows of the periods before it in the list's order. Those within the
-  // offset are a prefix of that order; the page starts in its last period, after the rows before.
-  const startOf = (table: string, column: string, within: string[], skipped: string) =>
-    `SELECT ${edgeOf}(${column}) AS start, max(before) AS before FROM (
-       SELECT ${column}, ${skipped} + coalesce(sum(n) OVER (ORDER BY ${column} ${inOrder}
-                                                ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before
-         FROM (SELECT ${column}, sum(n) AS n FROM ${table} WHERE ${[...bucketFilters(criteria, p), ...within].join(' AND ')}
-                GROUP BY ${column}) periods) c
-      WHERE before <= ${offset}`;
-  // The month first (a dozen buckets a year), then the day inside it: a few dozen more.
-  const month = startOf('transaction_monthly_counts', 'created_month', [], '0');
-  const day = startOf(
-    'transaction_counts',
-    'created_day',
-    [`created_day >= (SELECT start FROM month)`, `created_day < (SELECT start FROM month) + interval '1 month'`],
-    '(SELECT before FROM month)',
+  const buckets = bucketFilters(criteria, p);
+  const { ctes, edge, skip } = dayStartedPage(
+    {
+      months: { table: 'transaction_monthly_counts', column: 'created_month', where: buckets },
+      days: { table: 'transaction_counts', column: 'created_day', where: buckets },
+    },
+    'created_at',
+    criteria.sortOrder !== 'asc',
+    `${p(criteria.offset)}::bigint`,
   );
-  const edge = desc
-    ? `created_at < coalesce((SELECT (start + 1)::timestamp AT TIME ZONE 'UTC' FROM day), 'infinity')`
-    : `created_at >= coalesce((SELECT start::timestamp AT TIME ZONE 'UTC' FROM day), '-infinity')`;
-  return `WITH month AS MATERIALIZED (${month}), day AS MATERIALIZED (${day})
+  return `WITH ${ctes}
     SELECT id FROM transactions WHERE ${filters} AND ${edge}
-     ORDER BY ${order} LIMIT ${p(criteria.limit)} OFFSET ${offset} - coalesce((SELECT before FROM day), 0)`;
+     ORDER BY ${order} LIMIT ${p(criteria.limit)} OFFSET ${skip}`;
 }
 
 /** Conditions on the columns every rollup keys on. */
@@ -231,10 +216,8 @@ function rowFilters(
   if (criteria.updatedFrom !== undefined) parts.push(`updated_at >= ${p(criteria.updatedFrom)}::timestamptz`);
   if (criteria.updatedTo !== undefined) parts.push(`updated_at <= ${p(criteria.updatedTo)}::timestamptz`);
   if (criteria.operationId !== undefined) parts.push(`operation_id = ${p(criteria.operationId)}::uuid`);
-  if (criteria.idContains !== undefined)
-    parts.push(`id::text LIKE ${p(containsPattern(criteria.idContains.toLowerCase()))}`);
-  if (criteria.txHashContains !== undefined)
-    parts.push(`lower(tx_hash) LIKE ${p(containsPattern(criteria.txHashContains.toLowerCase()))}`);
+  if (criteria.idContains !== undefined) parts.push(containsCondition(ID_TEXT, criteria.idContains, p));
+  if (criteria.txHashContains !== undefined) parts.push(containsCondition(TX_HASH, criteria.txHashContains, p));
   return parts.join(' AND ');
 }
 

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
-import { containsPattern, narrowedOnlyBy, SqlWhere } from '../../../shared/infrastructure/sql';
+import { containsCondition, narrowedOnlyBy, SqlWhere, SubstringColumn } from '../../../shared/infrastructure/sql';
 import { cursorBatches } from '../../../shared/infrastructure/sql-cursor';
+import { DAY_SKIP_OFFSET, dayStartedPage } from '../../../shared/infrastructure/deep-page';
 import { Payout } from '../domain/payout';
 import { PayoutFilter, PayoutListFilter, PayoutRepository, PayoutUnitOfWork } from '../domain/payout.repository';
 import { PayoutStatus } from '../domain/payout-status';
@@ -26,6 +27,12 @@ interface PayoutRow {
 
 const COLUMNS = `id, deployment_id, queue_operation_id, currency_id, amount, to_address, tracking_id, callback_url, nonce,
   status, created_by, created_by_member_id, created_at, updated_at`;
+
+/** The substring filters, as the trigram and gram indexes are built on them. */
+const ID_TEXT: SubstringColumn = { expression: 'id::text', operator: 'ILIKE', lowered: 'id::text' };
+const TRACKING_ID: SubstringColumn = { expression: 'tracking_id', operator: 'ILIKE', lowered: 'lower(tracking_id)' };
+const CREATED_BY: SubstringColumn = { expression: 'created_by', operator: 'ILIKE', lowered: 'lower(created_by)' };
+const TO_ADDRESS: SubstringColumn = { expression: 'to_address', operator: 'ILIKE', lowered: 'lower(to_address)' };
 
 const SORT_COLUMNS: Record<PayoutFilter['sortBy'], string> = {
   id: 'id',
@@ -61,11 +68,12 @@ export class TypeOrmPayoutRepository extends PayoutRepository {
     const order = orderBy(filter);
     // A deferred join: the page's ids from the sort's index (an index-only scan unless a filter
     // needs the rows), then the full rows of those ids only, so a deep page skips index entries
-    // instead of rows.
+    // instead of rows; a deep page by creation starts at its day (`payout_period_counts`).
+    const { ctes, edge, skip } = pageStart(deploymentId, filter, where);
     const rows: PayoutRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM payouts
-        WHERE id IN (SELECT id FROM payouts WHERE ${where.sql} ORDER BY ${order}
-                      LIMIT ${where.bind(filter.limit)} OFFSET ${where.bind(filter.offset)})
+      `${ctes} SELECT ${COLUMNS} FROM payouts
+        WHERE id IN (SELECT id FROM payouts WHERE ${where.sql}${edge} ORDER BY ${order}
+                      LIMIT ${where.bind(filter.limit)} OFFSET ${skip})
         ORDER BY ${order}`,
       where.params,
     );
@@ -88,11 +96,8 @@ export class TypeOrmPayoutRepository extends PayoutRepository {
   private async total(deploymentId: string, filter: PayoutListFilter, rows: SqlWhere): Promise<number> {
     let sql = `SELECT count(*) AS total FROM payouts WHERE ${rows.sql}`;
     let params = rows.params;
-    if (narrowedOnlyBy(filter, ['statuses', 'currencyIds'])) {
-      const { statuses, currencyIds } = filter;
-      const buckets = new SqlWhere().add((p) => `deployment_id = ${p(deploymentId)}`);
-      if (currencyIds) buckets.add((p) => `currency_id = ANY(${p(currencyIds)}::text[])`);
-      if (statuses) buckets.add((p) => `status = ANY(${p(statuses)}::text[])`);
+    if (narrowedOnlyBy(filter, ROLLED_UP)) {
+      const buckets = new SqlWhere().add((p) => bucketConditions(deploymentId, filter, p).join(' AND '));
       sql = `SELECT coalesce(sum(n), 0) AS total FROM payout_totals WHERE ${buckets.sql}`;
       params = buckets.params;
     }
@@ -155,14 +160,54 @@ class TypeOrmPayoutUnit implements PayoutUnitOfWork {
   }
 }
 
+/** The filters the rollups count by (`payout_totals`, `payout_period_counts`). */
+const ROLLED_UP: (keyof PayoutListFilter)[] = ['statuses', 'currencyIds'];
+
+/** The rollups' buckets matching `filter`'s ROLLED_UP filters. */
+function bucketConditions(deploymentId: string, filter: PayoutFilter, p: (value: unknown) => string): string[] {
+  const parts = [`deployment_id = ${p(deploymentId)}`];
+  if (filter.currencyIds) parts.push(`currency_id = ANY(${p(filter.currencyIds)}::text[])`);
+  if (filter.statuses) parts.push(`status = ANY(${p(filter.statuses)}::text[])`);
+  return parts;
+}
+
+/**
+ * Where the page's scan starts: at the list's start, OFFSET rows on; or for a deep page sorted by
+ * creation with only ROLLED_UP filters, at the UTC day its first row lies in (`dayStartedPage`).
+ * `ctes` goes before the statement, `edge` after the list's WHERE, `skip` is the OFFSET.
+ */
+function pageStart(
+  deploymentId: string,
+  filter: PayoutListFilter,
+  where: SqlWhere,
+): { ctes: string; edge: string; skip: string } {
+  const offset = where.bind(filter.offset);
+  const deep =
+    filter.sortBy === 'createdAt' &&
+    narrowedOnlyBy(filter, ROLLED_UP) &&
+    BigInt(filter.offset) >= BigInt(DAY_SKIP_OFFSET);
+  if (!deep) return { ctes: '', edge: '', skip: offset };
+  const buckets = bucketConditions(deploymentId, filter, (value) => where.bind(value));
+  const start = dayStartedPage(
+    {
+      months: { table: 'payout_period_counts', column: 'period_start', where: [...buckets, `period = 'month'`] },
+      days: { table: 'payout_period_counts', column: 'period_start', where: [...buckets, `period = 'day'`] },
+    },
+    'created_at',
+    filter.sortOrder !== 'asc',
+    `${offset}::bigint`,
+  );
+  return { ctes: `WITH ${start.ctes}`, edge: ` AND ${start.edge}`, skip: start.skip };
+}
+
 /** The list's WHERE clause, for a page and for the export alike. */
 function filterWhere(deploymentId: string, filter: PayoutFilter): SqlWhere {
   const where = new SqlWhere().add((p) => `deployment_id = ${p(deploymentId)}`);
   const { idContains, trackingIdContains, createdByContains, toAddressContains } = filter;
-  if (idContains !== undefined) where.add((p) => `id::text ILIKE ${p(containsPattern(idContains))}`);
-  if (trackingIdContains !== undefined) where.add((p) => `tracking_id ILIKE ${p(containsPattern(trackingIdContains))}`);
-  if (createdByContains !== undefined) where.add((p) => `created_by ILIKE ${p(containsPattern(createdByContains))}`);
-  if (toAddressContains !== undefined) where.add((p) => `to_address ILIKE ${p(containsPattern(toAddressContains))}`);
+  if (idContains !== undefined) where.add((p) => containsCondition(ID_TEXT, idContains, p));
+  if (trackingIdContains !== undefined) where.add((p) => containsCondition(TRACKING_ID, trackingIdContains, p));
+  if (createdByContains !== undefined) where.add((p) => containsCondition(CREATED_BY, createdByContains, p));
+  if (toAddressContains !== undefined) where.add((p) => containsCondition(TO_ADDRESS, toAddressContains, p));
   if (filter.createdFrom) where.add((p) => `created_at >= ${p(filter.createdFrom)}`);
   if (filter.createdTo) where.add((p) => `created_at <= ${p(filter.createdTo)}`);
   if (filter.updatedFrom) where.add((p) => `updated_at >= ${p(filter.updatedFrom)}`);

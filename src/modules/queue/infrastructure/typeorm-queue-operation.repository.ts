@@ -3,7 +3,13 @@ import type { Hex } from 'viem';
 import { DataSource, EntityManager } from 'typeorm';
 import { NetworkType } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
-import { conflictOf, containsPattern, narrowedOnlyBy, SqlWhere } from '../../../shared/infrastructure/sql';
+import {
+  conflictOf,
+  containsCondition,
+  narrowedOnlyBy,
+  SqlWhere,
+  SubstringColumn,
+} from '../../../shared/infrastructure/sql';
 import { callFromStored, callToStored, StoredCall } from '../domain/call';
 import { OperationSignature, QueueOperation } from '../domain/queue-operation';
 import { QueueListFilter, QueueNonceFacts, QueueOperationRepository } from '../domain/queue-operation.repository';
@@ -34,6 +40,9 @@ const COLUMNS = `o.id, o.deployment_id, o.nonce, o.operation_type, o.status, o.c
                                               'submitted_by', s.submitted_by, 'created_at', s.created_at)
                             ORDER BY s.signer_hex)
               FROM queue_signatures s WHERE s.operation_id = o.id), '[]'::json) AS signatures`;
+
+/** The creator filter, as its trigram and gram indexes are built on it. */
+const CREATED_BY: SubstringColumn = { expression: 'o.created_by', operator: 'ILIKE', lowered: 'lower(o.created_by)' };
 
 /** The status clients see: a DAPP_TRANSACTION past expires_at reads CANCELLED (docs/contract.md, Operations queue). */
 const EFFECTIVE_STATUS = `(CASE WHEN o.operation_type = 'DAPP_TRANSACTION' AND o.status IN ('PENDING', 'READY')
@@ -257,7 +266,7 @@ export class TypeOrmQueueOperationRepository extends QueueOperationRepository {
     if (filter.statuses?.length) where.add((p) => `${EFFECTIVE_STATUS} = ANY(${p(filter.statuses)}::text[])`);
     if (filter.operationTypes?.length) where.add((p) => `o.operation_type = ANY(${p(filter.operationTypes)}::text[])`);
     const { createdBy } = filter;
-    if (createdBy !== undefined) where.add((p) => `o.created_by ILIKE ${p(containsPattern(createdBy))}`);
+    if (createdBy !== undefined) where.add((p) => containsCondition(CREATED_BY, createdBy, p));
     if (filter.createdAtFrom !== undefined) where.add((p) => `o.created_at >= ${p(filter.createdAtFrom)}`);
     if (filter.createdAtTo !== undefined) where.add((p) => `o.created_at <= ${p(filter.createdAtTo)}`);
     const direction = filter.sortOrder === 'desc' ? 'DESC' : 'ASC';
