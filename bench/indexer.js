@@ -295,10 +295,11 @@ async function main() {
 
     // Where a phase's time goes: the intake (applying events) and RPC (reading the chain).
     const intake = app.get(ChainEventIntake);
-    const ingest = intake.ingest.bind(intake);
+    // The indexer hands its events to `ingestObserved`.
+    const ingest = intake.ingestObserved.bind(intake);
     const intakeClock = new BusyClock();
     const outcomes = { applied: 0, duplicate: 0, ignored: 0, refused: 0 };
-    intake.ingest = async (events) => {
+    intake.ingestObserved = async (events) => {
       const results = await intakeClock.time(ingest(events));
       for (const result of results) {
         if (result.applied) outcomes.applied++;

@@ -122,8 +122,7 @@ export class ChainEventIntake {
       if ('error' in prepared) results[index] = prepared;
       else valid.push({ ...prepared, index });
     }
-    for (let i = 0; i < valid.length; i += EVENTS_PER_TRANSACTION) {
-      const group = valid.slice(i, i + EVENTS_PER_TRANSACTION);
+    for (const group of groupsOf(valid)) {
       const together = group.length > 1 ? await this.applyTogether(group) : undefined;
       for (const [k, prepared] of group.entries())
         results[prepared.index] = together?.[k] ?? (await this.applyAlone(prepared));
@@ -146,18 +145,21 @@ export class ChainEventIntake {
 
   /** Every event of `group` applied in one transaction, or undefined when one of them was not. */
   private async applyTogether(group: readonly PreparedEvent[]): Promise<ChainEventResult[] | undefined> {
-    let prepared = false;
+    const events = group.map(({ event }) => event);
+    // A transaction that runs again (a deadlock's victim) is a new one: it prepares again.
+    const prepared = new WeakSet<EntityManager>();
     try {
       const applied = await this.ledger.applyEachOnce(
-        group.map(({ event }) => ({ eventId: event.eventId, kind: event.kind })),
+        events.map(({ eventId, kind }) => ({ eventId, kind })),
         async (k, manager) => {
-          if (!prepared) {
-            prepared = true;
-            await this.prepareHandlers(group, manager);
+          if (!prepared.has(manager)) {
+            prepared.add(manager);
+            await this.prepareHandlers(events, manager);
           }
-          const outcomes = await this.runHandlers(group[k].event, manager);
-          if (!outcomes.includes('applied')) throw new EventIgnored(ignoredReason(group[k].event, outcomes));
+          const outcomes = await this.runHandlers(events[k], manager);
+          if (!outcomes.includes('applied')) throw new EventIgnored(ignoredReason(events[k], outcomes));
         },
+        (manager) => this.finishHandlers(events[0].kind, manager),
       );
       for (const [k, { event }] of group.entries())
         if (applied[k]) this.metrics.chainEventsApplied.inc({ kind: event.kind });
@@ -171,8 +173,10 @@ export class ChainEventIntake {
   private async applyAlone({ eventId, event }: PreparedEvent): Promise<ChainEventResult> {
     try {
       const applied = await this.ledger.applyOnce(event.eventId, event.kind, async (manager) => {
+        await this.prepareHandlers([event], manager);
         const outcomes = await this.runHandlers(event, manager);
         if (!outcomes.includes('applied')) throw new EventIgnored(ignoredReason(event, outcomes));
+        await this.finishHandlers(event.kind, manager);
       });
       if (applied) this.metrics.chainEventsApplied.inc({ kind: event.kind });
       return { eventId, applied, duplicate: !applied, error: null };
@@ -187,14 +191,16 @@ export class ChainEventIntake {
   }
 
   /**
-   * Lets the handlers read a group's rows in a few statements rather than a few per event; only for
-   * a group of one kind, where no other kind's handler can change those rows in between.
+   * Lets the handlers read a group's rows in a few statements rather than a few per event, and keep
+   * what the group changes until `finishHandlers`. A group is of one kind (`groupsOf`), so no other
+   * kind's handler changes those rows in between.
    */
-  private async prepareHandlers(group: readonly PreparedEvent[], manager: EntityManager): Promise<void> {
-    const kind = group[0].event.kind;
-    if (group.some(({ event }) => event.kind !== kind)) return;
-    const events = group.map(({ event }) => event);
-    for (const handler of this.handlers.get(kind) ?? []) await handler.prepare?.(events, manager);
+  private async prepareHandlers(events: readonly ChainEvent[], manager: EntityManager): Promise<void> {
+    for (const handler of this.handlers.get(events[0].kind) ?? []) await handler.prepare?.(events, manager);
+  }
+
+  private async finishHandlers(kind: ChainEventKind, manager: EntityManager): Promise<void> {
+    for (const handler of this.handlers.get(kind) ?? []) await handler.finish?.(manager);
   }
 
   private async runHandlers(event: ChainEvent, manager: EntityManager): Promise<HandlerOutcome[]> {
@@ -236,6 +242,21 @@ export class ChainEventIntake {
     }
     return statusContradiction(event.status, event.confirmations, network.requiredConfirmations);
   }
+}
+
+/**
+ * The events in order, cut into groups applied in one transaction each: a run of events of one kind,
+ * at most EVENTS_PER_TRANSACTION long.
+ */
+function groupsOf(events: readonly PreparedEvent[]): PreparedEvent[][] {
+  const groups: PreparedEvent[][] = [];
+  for (const prepared of events) {
+    const last = groups.at(-1);
+    if (last !== undefined && last.length < EVENTS_PER_TRANSACTION && last[0].event.kind === prepared.event.kind)
+      last.push(prepared);
+    else groups.push([prepared]);
+  }
+  return groups;
 }
 
 /**

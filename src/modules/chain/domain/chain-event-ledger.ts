@@ -20,11 +20,13 @@ export abstract class ChainEventLedger {
   /**
    * The same for several events in one database transaction: every id is recorded by one
    * statement, then `apply` runs, in order, for each entry whose id was not recorded before (the
-   * second copy of an id within `entries` is a replay too). Answers, per entry, whether it applied.
-   * Whatever `apply` throws rolls every entry back.
+   * second copy of an id within `entries` is a replay too), and `finish` once after them when any
+   * applied. Answers, per entry, whether it applied. Whatever `apply` or `finish` throws rolls every
+   * entry back.
    */
   abstract applyEachOnce(
     entries: readonly LedgerEntry[],
     apply: (index: number, manager: EntityManager) => Promise<void>,
+    finish: (manager: EntityManager) => Promise<void>,
   ): Promise<boolean[]>;
 }

@@ -24,6 +24,7 @@ export class TypeOrmChainEventLedger extends ChainEventLedger {
   applyEachOnce(
     entries: readonly LedgerEntry[],
     apply: (index: number, manager: EntityManager) => Promise<void>,
+    finish: (manager: EntityManager) => Promise<void>,
   ): Promise<boolean[]> {
     return this.dataSource.transaction(async (manager) => {
       // DO NOTHING also skips a second copy of an id within the statement: only its first is returned.
@@ -39,6 +40,7 @@ export class TypeOrmChainEventLedger extends ChainEventLedger {
         if (first) await apply(index, manager);
         applied.push(first);
       }
+      if (applied.includes(true)) await finish(manager);
       return applied;
     });
   }
