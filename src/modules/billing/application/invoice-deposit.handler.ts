@@ -49,7 +49,8 @@ export class InvoiceDepositHandler implements ChainEventHandler<TransferEventDto
       const found = await unit.findManyByAddressForUpdate(chainId, hexes);
       for (const hex of hexes) held.byAddress.set(`${chainId} ${hex}`, found.get(hex) ?? null);
       const settled = await unit.settledByCurrencyOfMany([...found.values()].map((invoice) => invoice.id));
-      for (const invoice of found.values()) held.settled.set(invoice.id, settled.get(invoice.id) ?? new Map<string, bigint>());
+      for (const invoice of found.values())
+        held.settled.set(invoice.id, settled.get(invoice.id) ?? new Map<string, bigint>());
       const ours = transfers.filter((event) => found.has(recipientHex(event) ?? ''));
       await this.transactions.prefetch(
         manager,
