@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { uuidv7 } from '../../../shared/domain/ids';
+import { uuidv7, uuidv7After } from '../../../shared/domain/ids';
 import { CatalogService } from '../../catalog/catalog.service';
 import {
   nextTransactionStatus,
@@ -64,6 +64,13 @@ interface HeldRow {
   update?: ProgressUpdate;
 }
 
+/** A group's rows, by `${chainId} ${sourceKey}` (null when absent), and the id of the last it created. */
+interface HeldRows {
+  readonly rows: Map<string, HeldRow | null>;
+  /** Rows one statement inserts share `created_at`: their ids, in the order created, list them in that order. */
+  lastNewId?: string;
+}
+
 /** Thrown by `flush` when another transaction inserted one of the group's new rows first. */
 export class HeldRowTaken extends Error {
   constructor() {
@@ -83,8 +90,8 @@ export class HeldRowTaken extends Error {
  */
 @Injectable()
 export class TransactionRecorder {
-  /** Per open transaction, by `${chainId} ${sourceKey}`: the rows `prefetch` locked; null when absent. */
-  private readonly held = new WeakMap<EntityManager, Map<string, HeldRow | null>>();
+  /** Per open transaction: the rows `prefetch` locked. */
+  private readonly held = new WeakMap<EntityManager, HeldRows>();
 
   constructor(
     private readonly transactions: TransactionRepository,
@@ -98,12 +105,12 @@ export class TransactionRecorder {
   async prefetch(manager: EntityManager, chainId: string, sourceKeys: readonly string[]): Promise<void> {
     if (sourceKeys.length === 0) return;
     const found = await this.transactions.lockManyBySource(manager, chainId, sourceKeys);
-    const held = this.held.get(manager) ?? new Map<string, HeldRow | null>();
+    const held: HeldRows = this.held.get(manager) ?? { rows: new Map() };
     for (const key of sourceKeys) {
       const heldKey = `${chainId} ${key}`;
-      if (held.has(heldKey)) continue;
+      if (held.rows.has(heldKey)) continue;
       const row = found.get(key);
-      held.set(heldKey, row === undefined ? null : { current: row });
+      held.rows.set(heldKey, row === undefined ? null : { current: row });
     }
     this.held.set(manager, held);
   }
@@ -113,7 +120,7 @@ export class TransactionRecorder {
     const held = this.held.get(manager);
     if (held === undefined) return;
     this.held.delete(manager);
-    const rows = [...held.values()].filter((row) => row !== null);
+    const rows = [...held.rows.values()].filter((row) => row !== null);
     const inserts = rows.flatMap((row) => (row.insert === undefined ? [] : [row.insert]));
     const inserted = await this.transactions.insertAbsent(manager, inserts);
     // What this transaction counted for such a row (an invoice's paid amount) assumed it new: the
@@ -128,7 +135,7 @@ export class TransactionRecorder {
   async record(manager: EntityManager, observation: TransactionObservation): Promise<RecordedTransaction> {
     const held = this.held.get(manager);
     const heldKey = `${observation.chainId} ${observation.sourceKey}`;
-    if (held?.has(heldKey)) return this.recordHeld(held, heldKey, observation);
+    if (held?.rows.has(heldKey)) return this.recordHeld(held, heldKey, observation);
 
     const current = await this.transactions.lockBySource(manager, observation.chainId, observation.sourceKey);
     if (current === undefined) {
@@ -181,15 +188,12 @@ export class TransactionRecorder {
     return this.transactions.markClaimed(manager, sweep);
   }
 
-  private recordHeld(
-    held: Map<string, HeldRow | null>,
-    heldKey: string,
-    observation: TransactionObservation,
-  ): RecordedTransaction {
-    const row = held.get(heldKey);
+  private recordHeld(held: HeldRows, heldKey: string, observation: TransactionObservation): RecordedTransaction {
+    const row = held.rows.get(heldKey);
     if (row === null || row === undefined) {
-      const insert = this.newRow(observation);
-      held.set(heldKey, { current: storedOf(insert), insert });
+      const insert = this.newRow(observation, uuidv7After(held.lastNewId));
+      held.lastNewId = insert.id;
+      held.rows.set(heldKey, { current: storedOf(insert), insert });
       return { ...recorded(insert), previousStatus: undefined };
     }
     const before = row.current;
@@ -218,10 +222,10 @@ export class TransactionRecorder {
   }
 
   /** The row an observation creates, its status decided. */
-  private newRow(observation: TransactionObservation): NewTransaction {
+  private newRow(observation: TransactionObservation, id = uuidv7()): NewTransaction {
     const required = this.requiredConfirmations(observation.chainId);
     return {
-      id: uuidv7(),
+      id,
       deploymentId: observation.deploymentId,
       chainId: observation.chainId,
       sourceKey: observation.sourceKey,
