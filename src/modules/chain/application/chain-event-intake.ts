@@ -35,9 +35,10 @@ export interface ChainEventResult {
 }
 
 /**
- * Events applied in one database transaction. Large enough that the commit and the ledger statement
- * are a small share of each event; small enough that the invoice and rollup rows it locks are not
- * held for long (about a tenth of a second on a loaded machine).
+ * At most this many events are applied in one database transaction. Large enough that the commit,
+ * the ledger statement and a group's few reads and writes are a small share of each event; small
+ * enough that the invoice and rollup rows it locks are not held for long. 200 was measured no
+ * faster (docs/decisions.md).
  */
 const EVENTS_PER_TRANSACTION = 50;
 
@@ -86,9 +87,10 @@ export class ChainEventIntake {
   }
 
   /**
-   * Applies `events` in order. Valid events go EVENTS_PER_TRANSACTION at a time into one database
-   * transaction: one ledger statement for all their ids, then each one's handlers, so a busy chain
-   * does not pay a transaction (and a commit) per event. A group where some event is not applied
+   * Applies `events` in order. Valid events go into one database transaction a group at a time (a
+   * run of one kind, `groupsOf`): one ledger statement for all their ids, the kind's handlers'
+   * `prepare`, each event's handlers, their `finish`; so a busy chain pays neither a transaction
+   * nor a few statements per event. A group where some event is not applied
    * (ignored, refused by a handler, or failed) is rolled back and its events applied one by one,
    * each in its own transaction, so that event cannot take the others with it and every result is
    * what it would have been alone.
