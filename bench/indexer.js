@@ -18,7 +18,7 @@ const { spawn } = require('node:child_process');
 const { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } = require('node:fs');
 const inspector = require('node:inspector/promises');
 const net = require('node:net');
-const { tmpdir } = require('node:os');
+const { loadavg, tmpdir } = require('node:os');
 const { dirname, join } = require('node:path');
 const { performance } = require('node:perf_hooks');
 const pg = require('pg');
@@ -340,6 +340,8 @@ async function main() {
         : [];
       return {
         seconds,
+        // The machine is shared: its 1-minute load average as the phase ends says how busy it was.
+        load: loadavg()[0],
         outcomes: { ...outcomes },
         eventsPerSecond: outcomes.applied / seconds,
         intakeSeconds: intakeClock.ms / 1000,
@@ -467,7 +469,7 @@ async function main() {
       `catch-up: ${catchUp.blocks} blocks in ${seconds.toFixed(2)} s = ${catchUp.blocksPerSecond.toFixed(0)} blocks/s; ` +
         `${catchUp.outcomes.applied} events applied = ${catchUp.eventsPerSecond.toFixed(0)}/s, ${catchUp.msPerEvent.toFixed(2)} ms each; ` +
         `intake busy ${catchUp.intakeSeconds.toFixed(2)} s, RPC busy ${catchUp.rpcSeconds.toFixed(2)} s; ` +
-        `${catchUp.statementsPerEvent.toFixed(1)} statements per event`,
+        `${catchUp.statementsPerEvent.toFixed(1)} statements per event; load average ${catchUp.load.toFixed(1)}`,
     );
 
     // 2. Steady load: one block a second, RATE deposits a second.
@@ -534,7 +536,7 @@ async function main() {
       `steady: ${steadySent} deposits in ${SECONDS} s (${steady.rate.toFixed(1)}/s), ${seen.length} recorded; ` +
         `lag blocks p50 ${steady.lagP50} p95 ${steady.lagP95} max ${steady.lagMax}; ` +
         `send→row s p50 ${steady.latencyP50?.toFixed(2)} p95 ${steady.latencyP95?.toFixed(2)} max ${steady.latencyMax?.toFixed(2)}; ` +
-        `${steady.outcomes.applied} events applied, ${steady.msPerEvent.toFixed(2)} ms each`,
+        `${steady.outcomes.applied} events applied, ${steady.msPerEvent.toFixed(2)} ms each; load average ${steady.load.toFixed(1)}`,
     );
 
     // 3. Against the chain, once the last deposit is final.
@@ -657,7 +659,7 @@ async function checkAgainstChain({ db, client, viem, token, deploymentId, sent, 
 function report({ server, config, required, catchUp, steady, check }) {
   const phase = (label, p) => [
     `| ${label}: applied events | ${p.outcomes.applied} applied (${p.outcomes.duplicate} replays, ${p.outcomes.ignored} ignored, ${p.outcomes.refused} refused); **${p.eventsPerSecond.toFixed(0)} events/s**, ${p.msPerEvent.toFixed(2)} ms of intake per event |`,
-    `| ${label}: where the time goes | ${p.seconds.toFixed(2)} s: intake busy ${p.intakeSeconds.toFixed(2)} s, RPC busy ${p.rpcSeconds.toFixed(2)} s (${p.rpcCalls} calls); ${p.statementsPerEvent.toFixed(1)} statements per applied event |`,
+    `| ${label}: where the time goes | ${p.seconds.toFixed(2)} s: intake busy ${p.intakeSeconds.toFixed(2)} s, RPC busy ${p.rpcSeconds.toFixed(2)} s (${p.rpcCalls} calls); ${p.statementsPerEvent.toFixed(1)} statements per applied event; load average ${p.load.toFixed(1)} |`,
     ...p.top.map(
       (entry) =>
         `| ${label}: \`${entry.kind.replace(/\|/g, '\\|')}\` | ${entry.perEvent.toFixed(2)} per event, ${entry.msPerCall.toFixed(2)} ms each (app side) |`,

@@ -1,4 +1,4 @@
-import { isUuid, uuidv7 } from './ids';
+import { isUuid, uuidv7, uuidv7After } from './ids';
 
 describe('ids', () => {
   it('makes version 7 UUIDs that sort by time', () => {
@@ -6,6 +6,17 @@ describe('ids', () => {
     const late = uuidv7(1_700_000_000_001);
     expect(early).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(early < late).toBe(true);
+  });
+
+  it('makes version 7 UUIDs that sort in the order made, even within one millisecond', () => {
+    const made: string[] = [];
+    for (let i = 0; i < 1000; i++) made.push(uuidv7After(made.at(-1)));
+    expect(made.every((id) => isUuid(id))).toBe(true);
+    expect([...made].sort()).toEqual(made);
+    expect(new Set(made).size).toBe(made.length);
+    // A previous id from the future (a clock step back): one more than it, never before it.
+    const ahead = uuidv7(Date.now() + 60_000);
+    expect(uuidv7After(ahead) > ahead).toBe(true);
   });
 
   it.each([

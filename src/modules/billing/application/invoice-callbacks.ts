@@ -26,10 +26,19 @@ export class InvoiceCallbacks {
     private readonly invoices: InvoiceRepository,
   ) {}
 
-  async announce(manager: EntityManager, invoice: Invoice, types: readonly CallbackEventType[]): Promise<void> {
+  /**
+   * `settled` is the invoice's settled deposits per currency when the caller holds them (a chain
+   * event group keeps them in memory until its end); else they are read.
+   */
+  async announce(
+    manager: EntityManager,
+    invoice: Invoice,
+    types: readonly CallbackEventType[],
+    settled?: ReadonlyMap<string, bigint>,
+  ): Promise<void> {
     const p = invoice.toProps();
     if (p.callbackUrl === null || types.length === 0) return;
-    const settledByCurrency = await this.invoices.within(manager).settledByCurrency(p.id);
+    const settledByCurrency = settled ?? (await this.invoices.within(manager).settledByCurrency(p.id));
     const data = this.presenter.present({ invoice, settledByCurrency });
     for (const type of types) {
       await this.outbox.enqueue(manager, {

@@ -33,6 +33,8 @@ export interface InvoiceUnitOfWork {
   insert(invoice: Invoice): Promise<void>;
   /** Also tells the invoice's watchers (`InvoiceChangeFeed`), once the transaction commits. */
   save(invoice: Invoice): Promise<void>;
+  /** `save` for many invoices in one statement. */
+  saveAll(invoices: readonly Invoice[]): Promise<void>;
   findForUpdate(deploymentId: string, invoiceId: string): Promise<Invoice | undefined>;
   findByAddressForUpdate(chainId: string, addressHex: string): Promise<Invoice | undefined>;
   /** `findByAddressForUpdate` for many addresses of one chain in one statement: those found, by address hex. */
@@ -41,10 +43,10 @@ export interface InvoiceUnitOfWork {
   isDepositAddressOf(deployment: { id: string; chainId: string }, addressHex: string): Promise<boolean>;
   /** Whether any deposit that has not failed has reached the invoice. */
   hasDeposits(invoiceId: string): Promise<boolean>;
-  /** Settled (CONFIRMED: they count as money) deposits in these currencies, base units. */
-  settledTotal(invoiceId: string, currencyIds: readonly string[]): Promise<bigint>;
   /** Settled deposits per currency id, as this transaction sees them (it may just have recorded one). */
   settledByCurrency(invoiceId: string): Promise<Map<string, bigint>>;
+  /** `settledByCurrency` for many invoices in one statement, by invoice id (none settled: absent). */
+  settledByCurrencyOfMany(invoiceIds: readonly string[]): Promise<Map<string, Map<string, bigint>>>;
   /** Invoices of the deployment with these ids, locked. */
   findManyForUpdate(deploymentId: string, invoiceIds: readonly string[]): Promise<Invoice[]>;
 }

@@ -173,21 +173,8 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
     return Number(total);
   }
 
-  async settledByCurrency(invoiceIds: readonly string[]): Promise<Map<string, Map<string, bigint>>> {
-    const result = new Map<string, Map<string, bigint>>();
-    if (invoiceIds.length === 0) return result;
-    const rows: { invoice_id: string; currency_id: string; total: string }[] = await this.dataSource.query(
-      `SELECT invoice_id, currency_id, sum(amount) AS total FROM transactions
-        WHERE invoice_id = ANY($1::uuid[]) AND operation_type = 'invoice' AND ${SETTLED}
-        GROUP BY invoice_id, currency_id`,
-      [invoiceIds],
-    );
-    for (const row of rows) {
-      const perCurrency = result.get(row.invoice_id) ?? new Map<string, bigint>();
-      perCurrency.set(row.currency_id, BigInt(row.total));
-      result.set(row.invoice_id, perCurrency);
-    }
-    return result;
+  settledByCurrency(invoiceIds: readonly string[]): Promise<Map<string, Map<string, bigint>>> {
+    return settledByCurrencyOf((sql, params) => this.dataSource.query(sql, params), invoiceIds);
   }
 }
 
@@ -289,29 +276,46 @@ class TypeOrmInvoiceUnit implements InvoiceUnitOfWork {
     );
   }
 
-  async save(invoice: Invoice): Promise<void> {
-    const p = invoice.toProps();
+  save(invoice: Invoice): Promise<void> {
+    return this.saveAll([invoice]);
+  }
+
+  async saveAll(invoices: readonly Invoice[]): Promise<void> {
+    if (invoices.length === 0) return;
     await mapUniqueViolation(
       this.manager.query(
         // The notification leaves with the commit, to every instance's change feed (none on rollback).
         `WITH saved AS (
-           UPDATE invoices
-              SET requested_amount = $2, currency_ids = $3, tracking_id = $4, callback_url = $5, payment_page_button_url = $6,
-                  payment_page_button_text = $7, status = $8, paid_amount = $9, updated_at = $10
-            WHERE id = $1
-           RETURNING id)
+           UPDATE invoices i
+              SET requested_amount = s.requested_amount, currency_ids = s.currency_ids, tracking_id = s.tracking_id,
+                  callback_url = s.callback_url, payment_page_button_url = s.payment_page_button_url,
+                  payment_page_button_text = s.payment_page_button_text, status = s.status,
+                  paid_amount = s.paid_amount, updated_at = s.updated_at
+             FROM jsonb_to_recordset($1::jsonb) AS s(
+                    id uuid, requested_amount numeric, currency_ids text[], tracking_id text, callback_url text,
+                    payment_page_button_url text, payment_page_button_text text, status text, paid_amount numeric,
+                    updated_at timestamptz)
+            WHERE i.id = s.id
+           RETURNING i.id)
          SELECT pg_notify('${INVOICE_CHANGED_CHANNEL}', id::text) FROM saved`,
         [
-          p.id,
-          p.requestedAmount?.toString() ?? null,
-          p.currencies.map((currency) => currency.id),
-          p.trackingId,
-          p.callbackUrl,
-          p.paymentPageButtonUrl,
-          p.paymentPageButtonText,
-          p.status,
-          p.paidAmount.toString(),
-          p.updatedAt,
+          JSON.stringify(
+            invoices.map((invoice) => {
+              const p = invoice.toProps();
+              return {
+                id: p.id,
+                requested_amount: p.requestedAmount?.toString() ?? null,
+                currency_ids: p.currencies.map((currency) => currency.id),
+                tracking_id: p.trackingId,
+                callback_url: p.callbackUrl,
+                payment_page_button_url: p.paymentPageButtonUrl,
+                payment_page_button_text: p.paymentPageButtonText,
+                status: p.status,
+                paid_amount: p.paidAmount.toString(),
+                updated_at: p.updatedAt.toISOString(),
+              };
+            }),
+          ),
         ],
       ),
       CONFLICTS,
@@ -359,23 +363,12 @@ class TypeOrmInvoiceUnit implements InvoiceUnitOfWork {
     return rows.length > 0;
   }
 
-  async settledTotal(invoiceId: string, currencyIds: readonly string[]): Promise<bigint> {
-    const rows: { total: string | null }[] = await this.manager.query(
-      `SELECT sum(amount) AS total FROM transactions
-        WHERE invoice_id = $1 AND operation_type = 'invoice' AND ${SETTLED} AND currency_id = ANY($2::text[])`,
-      [invoiceId, currencyIds],
-    );
-    return BigInt(rows[0]?.total ?? '0');
+  async settledByCurrency(invoiceId: string): Promise<Map<string, bigint>> {
+    return (await this.settledByCurrencyOfMany([invoiceId])).get(invoiceId) ?? new Map();
   }
 
-  async settledByCurrency(invoiceId: string): Promise<Map<string, bigint>> {
-    const rows: { currency_id: string; total: string }[] = await this.manager.query(
-      `SELECT currency_id, sum(amount) AS total FROM transactions
-        WHERE invoice_id = $1 AND operation_type = 'invoice' AND ${SETTLED}
-        GROUP BY currency_id`,
-      [invoiceId],
-    );
-    return new Map(rows.map((row) => [row.currency_id, BigInt(row.total)]));
+  settledByCurrencyOfMany(invoiceIds: readonly string[]): Promise<Map<string, Map<string, bigint>>> {
+    return settledByCurrencyOf((sql, params) => this.manager.query(sql, params), invoiceIds);
   }
 
   async findManyForUpdate(deploymentId: string, invoiceIds: readonly string[]): Promise<Invoice[]> {
@@ -413,4 +406,25 @@ function invoiceFromRow(row: InvoiceRow, catalog: CatalogService): Invoice {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   });
+}
+
+/** Settled deposits per invoice and currency id, in one statement, as `query`'s connection sees them. */
+async function settledByCurrencyOf(
+  query: (sql: string, params: unknown[]) => Promise<{ invoice_id: string; currency_id: string; total: string }[]>,
+  invoiceIds: readonly string[],
+): Promise<Map<string, Map<string, bigint>>> {
+  const result = new Map<string, Map<string, bigint>>();
+  if (invoiceIds.length === 0) return result;
+  const rows = await query(
+    `SELECT invoice_id, currency_id, sum(amount) AS total FROM transactions
+      WHERE invoice_id = ANY($1::uuid[]) AND operation_type = 'invoice' AND ${SETTLED}
+      GROUP BY invoice_id, currency_id`,
+    [invoiceIds],
+  );
+  for (const row of rows) {
+    const perCurrency = result.get(row.invoice_id) ?? new Map<string, bigint>();
+    perCurrency.set(row.currency_id, BigInt(row.total));
+    result.set(row.invoice_id, perCurrency);
+  }
+  return result;
 }

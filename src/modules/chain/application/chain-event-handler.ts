@@ -17,12 +17,18 @@ export interface ChainEventHandler<E extends ChainEvent = ChainEvent> {
   readonly kind: E['kind'];
   apply(event: E, manager: EntityManager): Promise<HandlerOutcome>;
   /**
-   * Optional: runs once, in the transaction, before a group of events all of this kind is applied
-   * together, to lock and read in one statement each what `apply` would look up event by event. What
-   * it reads may answer only each subject's first lookup in that transaction: by the second, an
-   * earlier event of the group may have changed the row.
+   * Optional: runs once, in the transaction, before the intake applies a group of events of this kind
+   * (a group may be one event), to lock and read in one statement each what `apply` would look up
+   * event by event. A handler may then keep what the group's events change in memory, rows it
+   * locked, and write it in `finish`.
    */
   prepare?(events: readonly E[], manager: EntityManager): Promise<void>;
+  /**
+   * Optional: runs once, in the transaction, after the group's events were applied, when at least
+   * one was: writes what `apply` kept in memory. Every handler of the kind runs `prepare` and
+   * `finish` around each group.
+   */
+  finish?(manager: EntityManager): Promise<void>;
 }
 
 export type HandlerFor<K extends ChainEventKind> = ChainEventHandler<Extract<ChainEvent, { kind: K }>>;

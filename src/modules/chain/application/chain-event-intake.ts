@@ -35,9 +35,10 @@ export interface ChainEventResult {
 }
 
 /**
- * Events applied in one database transaction. Large enough that the commit and the ledger statement
- * are a small share of each event; small enough that the invoice and rollup rows it locks are not
- * held for long (about a tenth of a second on a loaded machine).
+ * At most this many events are applied in one database transaction. Large enough that the commit,
+ * the ledger statement and a group's few reads and writes are a small share of each event; small
+ * enough that the invoice and rollup rows it locks are not held for long. 200 was measured no
+ * faster (docs/decisions.md).
  */
 const EVENTS_PER_TRANSACTION = 50;
 
@@ -87,9 +88,10 @@ export class ChainEventIntake {
   }
 
   /**
-   * Applies `events` in order. Valid events go EVENTS_PER_TRANSACTION at a time into one database
-   * transaction: one ledger statement for all their ids, then each one's handlers, so a busy chain
-   * does not pay a transaction (and a commit) per event. A group where some event is not applied
+   * Applies `events` in order. Valid events go into one database transaction a group at a time (a
+   * run of one kind, `groupsOf`): one ledger statement for all their ids, the kind's handlers'
+   * `prepare`, each event's handlers, their `finish`; so a busy chain pays neither a transaction
+   * nor a few statements per event. A group where some event is not applied
    * (ignored, refused by a handler, or failed) is rolled back and its events applied one by one,
    * each in its own transaction, so that event cannot take the others with it and every result is
    * what it would have been alone.
@@ -123,8 +125,7 @@ export class ChainEventIntake {
       if ('error' in prepared) results[index] = prepared;
       else valid.push({ ...prepared, index });
     }
-    for (let i = 0; i < valid.length; i += EVENTS_PER_TRANSACTION) {
-      const group = valid.slice(i, i + EVENTS_PER_TRANSACTION);
+    for (const group of groupsOf(valid)) {
       const together = group.length > 1 ? await this.applyTogether(group) : undefined;
       for (const [k, prepared] of group.entries())
         results[prepared.index] = together?.[k] ?? (await this.applyAlone(prepared));
@@ -147,23 +148,22 @@ export class ChainEventIntake {
 
   /** Every event of `group` applied in one transaction, or undefined when one of them was not. */
   private async applyTogether(group: readonly PreparedEvent[]): Promise<ChainEventResult[] | undefined> {
+    const events = group.map(({ event }) => event);
     try {
       const applied = await this.dataSource.transaction(async (manager) => {
         // Inside: a deadlock's victim runs this again on a new transaction, which prepares anew.
-        let prepared = false;
         const fresh = await this.ledger.recordEachOnce(
           manager,
-          group.map(({ event }) => ({ eventId: event.eventId, kind: event.kind })),
+          events.map(({ eventId, kind }) => ({ eventId, kind })),
         );
-        for (const [k, { event }] of group.entries()) {
+        if (!fresh.includes(true)) return fresh;
+        await this.prepareHandlers(events, manager);
+        for (const [k, event] of events.entries()) {
           if (!fresh[k]) continue;
-          if (!prepared) {
-            prepared = true;
-            await this.prepareHandlers(group, manager);
-          }
           const outcomes = await this.runHandlers(event, manager);
           if (!outcomes.includes('applied')) throw new EventIgnored(ignoredReason(event, outcomes));
         }
+        await this.finishHandlers(events[0].kind, manager);
         return fresh;
       });
       for (const [k, { event }] of group.entries())
@@ -179,8 +179,10 @@ export class ChainEventIntake {
     try {
       const applied = await this.dataSource.transaction(async (manager) => {
         if (!(await this.ledger.recordOnce(manager, event.eventId, event.kind))) return false;
+        await this.prepareHandlers([event], manager);
         const outcomes = await this.runHandlers(event, manager);
         if (!outcomes.includes('applied')) throw new EventIgnored(ignoredReason(event, outcomes));
+        await this.finishHandlers(event.kind, manager);
         return true;
       });
       if (applied) this.metrics.chainEventsApplied.inc({ kind: event.kind });
@@ -196,14 +198,16 @@ export class ChainEventIntake {
   }
 
   /**
-   * Lets the handlers read a group's rows in a few statements rather than a few per event; only for
-   * a group of one kind, where no other kind's handler can change those rows in between.
+   * Lets the handlers read a group's rows in a few statements rather than a few per event, and keep
+   * what the group changes until `finishHandlers`. A group is of one kind (`groupsOf`), so no other
+   * kind's handler changes those rows in between.
    */
-  private async prepareHandlers(group: readonly PreparedEvent[], manager: EntityManager): Promise<void> {
-    const kind = group[0].event.kind;
-    if (group.some(({ event }) => event.kind !== kind)) return;
-    const events = group.map(({ event }) => event);
-    for (const handler of this.handlers.get(kind) ?? []) await handler.prepare?.(events, manager);
+  private async prepareHandlers(events: readonly ChainEvent[], manager: EntityManager): Promise<void> {
+    for (const handler of this.handlers.get(events[0].kind) ?? []) await handler.prepare?.(events, manager);
+  }
+
+  private async finishHandlers(kind: ChainEventKind, manager: EntityManager): Promise<void> {
+    for (const handler of this.handlers.get(kind) ?? []) await handler.finish?.(manager);
   }
 
   private async runHandlers(event: ChainEvent, manager: EntityManager): Promise<HandlerOutcome[]> {
@@ -245,6 +249,21 @@ export class ChainEventIntake {
     }
     return statusContradiction(event.status, event.confirmations, network.requiredConfirmations);
   }
+}
+
+/**
+ * The events in order, cut into groups applied in one transaction each: a run of events of one kind,
+ * at most EVENTS_PER_TRANSACTION long.
+ */
+function groupsOf(events: readonly PreparedEvent[]): PreparedEvent[][] {
+  const groups: PreparedEvent[][] = [];
+  for (const prepared of events) {
+    const last = groups.at(-1);
+    if (last !== undefined && last.length < EVENTS_PER_TRANSACTION && last[0].event.kind === prepared.event.kind)
+      last.push(prepared);
+    else groups.push([prepared]);
+  }
+  return groups;
 }
 
 /**

@@ -247,6 +247,36 @@ describe('BlockFollower', () => {
     expect(chain.calls.logs).toBe(2 * Math.ceil(60 / 10));
   });
 
+  it('catching up, reads the next range while this one is applied, and each block once', async () => {
+    const { chain, reported, make, drain } = setup({ batch: 10 });
+    const deposits: FakeTx[] = [];
+    for (let i = 0; i < 40; i++) {
+      const tx = i % 2 === 0 ? nativeTx(INVOICE, BigInt(i + 1)) : tokenTx(WALLET, BigInt(i + 1));
+      deposits.push(tx);
+      chain.mine([tx]);
+    }
+    for (let i = 0; i < 5; i++) chain.mine();
+    const fullReads: bigint[] = [];
+    /** How many events had been reported when each block was read with its transactions. */
+    const reportedBefore = new Map<bigint, number>();
+    const read = chain.block.bind(chain);
+    chain.block = (number, withTransactions) => {
+      if (withTransactions) {
+        fullReads.push(number);
+        reportedBefore.set(number, reported.length);
+      }
+      return read(number, withTransactions);
+    };
+    const follower = make();
+    await follower.start();
+    await drain(follower);
+    expect(reported.map((e) => e.txHash)).toEqual(deposits.map((tx) => tx.hash));
+    // Block 10 starts the second range: it was read before the first range's deposits were applied.
+    expect(reportedBefore.get(10n)).toBe(0);
+    const head = chain.blocks.length - 1;
+    expect([...fullReads].sort((a, b) => Number(a - b))).toEqual(Array.from({ length: head + 1 }, (_, i) => BigInt(i)));
+  });
+
   it('a reorg of an unconfirmed deposit reports it FAILED; the re-mined copy is a new observation', async () => {
     const { chain, reported, make, drain } = setup();
     const follower = make();

@@ -49,6 +49,8 @@ export class BlockFollower {
   private window: StoredBlock[] = [];
   private lastReportedHead: bigint | undefined;
   private lastHead: bigint | undefined;
+  /** The next range's blocks, read while the intake applies the current one (catching up). */
+  private readAhead: { from: bigint; to: bigint; blocks: Promise<(ChainBlock | undefined)[] | undefined> } | undefined;
 
   constructor(
     private readonly options: BlockFollowerOptions,
@@ -79,6 +81,7 @@ export class BlockFollower {
     this.nextBlock = checkpoint.nextBlock;
     this.window = [...checkpoint.blocks];
     this.lastReportedHead = undefined;
+    this.readAhead = undefined;
   }
 
   /** One step; true when there is more to do at once (behind the head, or after a rollback). */
@@ -92,7 +95,7 @@ export class BlockFollower {
 
     const from = this.nextBlock;
     const to = min(head, from + BigInt(this.options.batchBlocks) - 1n);
-    const fetched = await this.inChunks(rangeOf(from, to), (number) => this.reader.block(number, true));
+    const fetched = await this.blocksOf(from, to);
     // A block below the head we just read is missing (a lagging node, or a chain that got shorter
     // meanwhile): try again after the poll interval.
     if (fetched.some((block) => block === undefined)) return false;
@@ -118,6 +121,7 @@ export class BlockFollower {
     }));
 
     const reReport = this.lastReportedHead !== head;
+    if (to < head) this.readAheadFrom(to + 1n, head);
     await this.sink(this.report([...(reReport ? this.window : []), ...fresh], new Set(fresh), head));
     this.lastReportedHead = head;
 
@@ -136,6 +140,29 @@ export class BlockFollower {
     this.window = kept;
     this.nextBlock = to + 1n;
     return to < head;
+  }
+
+  /**
+   * The blocks `from`..`to` with their transactions: read ahead when the last step did (raw chain
+   * data, checked like any other: each block's parent, the logs' block hashes), else now.
+   */
+  private async blocksOf(from: bigint, to: bigint): Promise<(ChainBlock | undefined)[]> {
+    const ahead = this.readAhead;
+    this.readAhead = undefined;
+    const read = ahead?.from === from && ahead.to === to ? await ahead.blocks : undefined;
+    return read ?? this.inChunks(rangeOf(from, to), (number) => this.reader.block(number, true));
+  }
+
+  /**
+   * Starts reading the next step's blocks, as it will ask for them unless the head moves or a
+   * reorg rewinds (then they are dropped), while this step's events are applied: catching up,
+   * reading the chain and applying events then overlap instead of taking turns. A failed read is
+   * read again by the step.
+   */
+  private readAheadFrom(from: bigint, head: bigint): void {
+    const to = min(head, from + BigInt(this.options.batchBlocks) - 1n);
+    const blocks = this.inChunks(rangeOf(from, to), (number) => this.reader.block(number, true)).catch(() => undefined);
+    this.readAhead = { from, to, blocks };
   }
 
   /**

@@ -81,6 +81,11 @@ export class DepositTransferHandler implements ChainEventHandler<TransferEventDt
     });
     return 'applied';
   }
+
+  /** Writes the group's deposits (`TransactionRecorder.flush`). */
+  finish(manager: EntityManager): Promise<void> {
+    return this.transactions.flush(manager);
+  }
 }
 
 function recipientHex(event: TransferEventDto): string | undefined {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { uuidv7 } from '../../../shared/domain/ids';
+import { uuidv7, uuidv7After } from '../../../shared/domain/ids';
 import { CatalogService } from '../../catalog/catalog.service';
 import {
   nextTransactionStatus,
@@ -8,8 +8,12 @@ import {
   TransactionOperationType,
   TransactionStatus,
 } from '../../../shared/domain/transaction-status';
-import { TransactionProgress, TransactionRepository } from '../domain/transaction.repository';
-import { LockedAhead } from '../../chain/application/chain-event-handler';
+import {
+  NewTransaction,
+  ProgressUpdate,
+  StoredTransaction,
+  TransactionRepository,
+} from '../domain/transaction.repository';
 import type { TransferEventDto } from '../../chain/application/chain-event.dto';
 import { sourceKey } from '../../chain/application/transaction-identity';
 
@@ -42,16 +46,52 @@ export interface RecordedTransaction {
   readonly status: TransactionStatus;
   /** Undefined when this observation created the row. */
   readonly previousStatus: TransactionStatus | undefined;
+  /** What the row moved and whose invoice it is, as stored (a later observation changes none of them). */
+  readonly amount: bigint;
+  readonly currencyId: string | null;
+  readonly invoiceId: string | null;
+}
+
+/**
+ * A row a group's transaction holds: locked by `prefetch` (or absent then, so this transaction
+ * inserts it), with what the group's observations changed, written by `flush`.
+ */
+interface HeldRow {
+  current: StoredTransaction;
+  /** Set when the row is new: the whole row, inserted by `flush`. */
+  insert?: NewTransaction;
+  /** Set when a stored row changed: its update, written by `flush`. */
+  update?: ProgressUpdate;
+}
+
+/** A group's rows, by `${chainId} ${sourceKey}` (null when absent), and the id of the last it created. */
+interface HeldRows {
+  readonly rows: Map<string, HeldRow | null>;
+  /** Rows one statement inserts share `created_at`: their ids, in the order created, list them in that order. */
+  lastNewId?: string;
+}
+
+/** Thrown by `flush` when another transaction inserted one of the group's new rows first. */
+export class HeldRowTaken extends Error {
+  constructor() {
+    super('another transaction inserted a row this group was to insert');
+  }
 }
 
 /**
  * The one writer of the transactions read model, used by every context's chain-event handlers
  * inside the event's database transaction. Observations may arrive in any order: the row is
  * locked, the status only moves forward, confirmations only grow, `confirmedAt` is set once.
+ *
+ * A group of transfers (`prefetch`, then `record` each, then `flush`) is written in two statements
+ * at its end, whatever its size: one insert of its new rows, one update of its stored rows. The rows
+ * are locked (or known absent) from `prefetch` on, so what this transaction holds in memory is what
+ * the database would answer it; the rollup triggers then run once per statement over all its rows.
  */
 @Injectable()
 export class TransactionRecorder {
-  private readonly lockedAhead = new LockedAhead<TransactionProgress>();
+  /** Per open transaction: the rows `prefetch` locked. */
+  private readonly held = new WeakMap<EntityManager, HeldRows>();
 
   constructor(
     private readonly transactions: TransactionRepository,
@@ -60,59 +100,54 @@ export class TransactionRecorder {
 
   /**
    * Locks, in one statement, the rows a group of observations about to be recorded in this
-   * transaction will name, so each key's first `record` need not look its row up; a later one reads
-   * it again (an earlier observation may have changed or created it).
+   * transaction will name; from then on `record` keeps their changes in memory until `flush`.
    */
   async prefetch(manager: EntityManager, chainId: string, sourceKeys: readonly string[]): Promise<void> {
     if (sourceKeys.length === 0) return;
     const found = await this.transactions.lockManyBySource(manager, chainId, sourceKeys);
-    for (const key of sourceKeys) this.lockedAhead.remember(manager, `${chainId} ${key}`, found.get(key));
+    const held: HeldRows = this.held.get(manager) ?? { rows: new Map() };
+    for (const key of sourceKeys) {
+      const heldKey = `${chainId} ${key}`;
+      if (held.rows.has(heldKey)) continue;
+      const row = found.get(key);
+      held.rows.set(heldKey, row === undefined ? null : { current: row });
+    }
+    this.held.set(manager, held);
+  }
+
+  /** Writes what `record` kept in memory for this transaction's prefetched rows: a statement each for new and changed rows. */
+  async flush(manager: EntityManager): Promise<void> {
+    const held = this.held.get(manager);
+    if (held === undefined) return;
+    this.held.delete(manager);
+    const rows = [...held.rows.values()].filter((row) => row !== null);
+    const inserts = rows.flatMap((row) => (row.insert === undefined ? [] : [row.insert]));
+    const inserted = await this.transactions.insertAbsent(manager, inserts);
+    // What this transaction counted for such a row (an invoice's paid amount) assumed it new: the
+    // caller applies the group again one event at a time, where the insert's conflict is found first.
+    if (inserted.size !== inserts.length) throw new HeldRowTaken();
+    await this.transactions.saveProgress(
+      manager,
+      rows.flatMap((row) => (row.update === undefined ? [] : [row.update])),
+    );
   }
 
   async record(manager: EntityManager, observation: TransactionObservation): Promise<RecordedTransaction> {
-    const required = this.requiredConfirmations(observation.chainId);
-    const current = await this.lockCurrent(manager, observation.chainId, observation.sourceKey);
-    if (current === undefined) {
-      const status = nextTransactionStatus(undefined, observation.status, observation.confirmations, required);
-      const inserted = await this.transactions.insertIfAbsent(manager, {
-        id: uuidv7(),
-        deploymentId: observation.deploymentId,
-        chainId: observation.chainId,
-        sourceKey: observation.sourceKey,
-        direction: observation.direction,
-        status,
-        txHash: observation.txHash,
-        currencyId: observation.currencyId ?? null,
-        amount: observation.amount ?? 0n,
-        fromAddress: observation.fromAddress ?? null,
-        toAddress: observation.toAddress ?? null,
-        operationId: observation.operationId ?? null,
-        operationType: observation.operationType,
-        invoiceId: observation.invoiceId ?? null,
-        blockNumber: observation.blockNumber ?? null,
-        fee: observation.fee ?? null,
-        confirmations: observation.confirmations,
-      });
-      // Another batch inserted the same row between our SELECT and INSERT: apply on top of it.
-      if (inserted === undefined) return this.record(manager, observation);
-      return { id: inserted.id, status, previousStatus: undefined };
-    }
+    const held = this.held.get(manager);
+    const heldKey = `${observation.chainId} ${observation.sourceKey}`;
+    if (held?.rows.has(heldKey)) return this.recordHeld(held, heldKey, observation);
 
-    const confirmations = Math.max(current.confirmations, observation.confirmations);
-    const status = nextTransactionStatus(current.status, observation.status, confirmations, required);
-    if (
-      status !== current.status ||
-      confirmations !== current.confirmations ||
-      observation.blockNumber ||
-      observation.fee !== undefined
-    ) {
-      await this.transactions.saveProgress(
-        manager,
-        { id: current.id, status, confirmations },
-        { blockNumber: observation.blockNumber ?? null, fee: observation.fee ?? null },
-      );
+    const current = await this.transactions.lockBySource(manager, observation.chainId, observation.sourceKey);
+    if (current === undefined) {
+      const row = this.newRow(observation);
+      const inserted = await this.transactions.insertAbsent(manager, [row]);
+      // Another batch inserted the same row between our SELECT and INSERT: apply on top of it.
+      if (inserted.size === 0) return this.record(manager, observation);
+      return { ...recorded(row), previousStatus: undefined };
     }
-    return { id: current.id, status, previousStatus: current.status };
+    const update = this.progressOf(current, observation);
+    if (update !== undefined) await this.transactions.saveProgress(manager, [update]);
+    return { ...recorded({ ...current, ...update?.progress }), previousStatus: current.status };
   }
 
   /**
@@ -153,19 +188,92 @@ export class TransactionRecorder {
     return this.transactions.markClaimed(manager, sweep);
   }
 
-  /** The row as `prefetch` locked it, once; else read and locked now. */
-  private async lockCurrent(
-    manager: EntityManager,
-    chainId: string,
-    sourceKey: string,
-  ): Promise<TransactionProgress | undefined> {
-    const ahead = this.lockedAhead.take(manager, `${chainId} ${sourceKey}`);
-    if (ahead !== undefined) return ahead ?? undefined;
-    return this.transactions.lockBySource(manager, chainId, sourceKey);
+  private recordHeld(held: HeldRows, heldKey: string, observation: TransactionObservation): RecordedTransaction {
+    const row = held.rows.get(heldKey);
+    if (row === null || row === undefined) {
+      const insert = this.newRow(observation, uuidv7After(held.lastNewId));
+      held.lastNewId = insert.id;
+      held.rows.set(heldKey, { current: storedOf(insert), insert });
+      return { ...recorded(insert), previousStatus: undefined };
+    }
+    const before = row.current;
+    const update = this.progressOf(before, observation);
+    if (update !== undefined) {
+      row.current = { ...before, ...update.progress };
+      if (row.insert !== undefined) {
+        row.insert = {
+          ...row.insert,
+          ...update.progress,
+          id: row.insert.id,
+          blockNumber: update.seen.blockNumber ?? row.insert.blockNumber,
+          fee: update.seen.fee ?? row.insert.fee,
+        };
+      } else {
+        row.update = {
+          progress: update.progress,
+          seen: {
+            blockNumber: update.seen.blockNumber ?? row.update?.seen.blockNumber ?? null,
+            fee: update.seen.fee ?? row.update?.seen.fee ?? null,
+          },
+        };
+      }
+    }
+    return { ...recorded(row.current), previousStatus: before.status };
+  }
+
+  /** The row an observation creates, its status decided. */
+  private newRow(observation: TransactionObservation, id = uuidv7()): NewTransaction {
+    const required = this.requiredConfirmations(observation.chainId);
+    return {
+      id,
+      deploymentId: observation.deploymentId,
+      chainId: observation.chainId,
+      sourceKey: observation.sourceKey,
+      direction: observation.direction,
+      status: nextTransactionStatus(undefined, observation.status, observation.confirmations, required),
+      txHash: observation.txHash,
+      currencyId: observation.currencyId ?? null,
+      amount: observation.amount ?? 0n,
+      fromAddress: observation.fromAddress ?? null,
+      toAddress: observation.toAddress ?? null,
+      operationId: observation.operationId ?? null,
+      operationType: observation.operationType,
+      invoiceId: observation.invoiceId ?? null,
+      blockNumber: observation.blockNumber ?? null,
+      fee: observation.fee ?? null,
+      confirmations: observation.confirmations,
+    };
+  }
+
+  /** What a later observation changes on a stored row; undefined when it changes nothing. */
+  private progressOf(current: StoredTransaction, observation: TransactionObservation): ProgressUpdate | undefined {
+    const required = this.requiredConfirmations(observation.chainId);
+    const confirmations = Math.max(current.confirmations, observation.confirmations);
+    const status = nextTransactionStatus(current.status, observation.status, confirmations, required);
+    if (
+      status === current.status &&
+      confirmations === current.confirmations &&
+      !observation.blockNumber &&
+      observation.fee === undefined
+    )
+      return undefined;
+    return {
+      progress: { id: current.id, status, confirmations },
+      seen: { blockNumber: observation.blockNumber ?? null, fee: observation.fee ?? null },
+    };
   }
 
   /** A chain the catalog does not know never confirms. */
   private requiredConfirmations(chainId: string): number {
     return this.catalog.findNetwork(chainId)?.requiredConfirmations ?? Number.MAX_SAFE_INTEGER;
   }
+}
+
+function storedOf(row: NewTransaction): StoredTransaction {
+  const { id, status, confirmations, amount, currencyId, invoiceId } = row;
+  return { id, status, confirmations, amount, currencyId, invoiceId };
+}
+
+function recorded(row: StoredTransaction): Omit<RecordedTransaction, 'previousStatus'> {
+  return { id: row.id, status: row.status, amount: row.amount, currencyId: row.currencyId, invoiceId: row.invoiceId };
 }

@@ -12,6 +12,19 @@ export interface TransactionProgress {
   readonly confirmations: number;
 }
 
+/** A stored row as a later observation finds it: its progress, and what it moved. */
+export interface StoredTransaction extends TransactionProgress {
+  readonly amount: bigint;
+  readonly currencyId: string | null;
+  readonly invoiceId: string | null;
+}
+
+/** A later observation of a locked row: its new progress, and the block number and fee when seen. */
+export interface ProgressUpdate {
+  readonly progress: TransactionProgress;
+  readonly seen: { readonly blockNumber: string | null; readonly fee: bigint | null };
+}
+
 /** A new row, its status already decided (`nextTransactionStatus`). */
 export interface NewTransaction {
   readonly id: string;
@@ -51,25 +64,22 @@ export abstract class TransactionRepository {
     manager: EntityManager,
     chainId: string,
     sourceKey: string,
-  ): Promise<TransactionProgress | undefined>;
+  ): Promise<StoredTransaction | undefined>;
   /** `lockBySource` for many source keys of one chain in one statement: the rows found, by source key. */
   abstract lockManyBySource(
     manager: EntityManager,
     chainId: string,
     sourceKeys: readonly string[],
-  ): Promise<Map<string, TransactionProgress>>;
-  /** Inserts the row (`confirmedAt` set when CONFIRMED); undefined when another transaction inserted it first. */
-  abstract insertIfAbsent(
-    manager: EntityManager,
-    transaction: NewTransaction,
-  ): Promise<TransactionProgress | undefined>;
+  ): Promise<Map<string, StoredTransaction>>;
   /**
-   * Stores a later observation of a locked row: status, confirmations, and block number and fee when
-   * given; `confirmedAt` is set once, `updatedAt` moves only when status or confirmations change.
+   * Inserts the rows in one statement (`confirmedAt` set when CONFIRMED), each unless another
+   * transaction inserted its chain and source key first; answers the ids of the rows it inserted.
    */
-  abstract saveProgress(
-    manager: EntityManager,
-    progress: TransactionProgress,
-    seen: { readonly blockNumber: string | null; readonly fee: bigint | null },
-  ): Promise<void>;
+  abstract insertAbsent(manager: EntityManager, transactions: readonly NewTransaction[]): Promise<Set<string>>;
+  /**
+   * Stores later observations of locked rows in one statement: status, confirmations, and block
+   * number and fee when given; `confirmedAt` is set once, `updatedAt` moves only when status or
+   * confirmations change.
+   */
+  abstract saveProgress(manager: EntityManager, updates: readonly ProgressUpdate[]): Promise<void>;
 }

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { sweptByClaimSql } from '../../../shared/infrastructure/sql';
-import { NewTransaction, TransactionProgress, TransactionRepository } from '../domain/transaction.repository';
+import type { TransactionStatus } from '../../../shared/domain/transaction-status';
+import {
+  NewTransaction,
+  ProgressUpdate,
+  StoredTransaction,
+  TransactionRepository,
+} from '../domain/transaction.repository';
 
 @Injectable()
 export class TypeOrmTransactionRepository extends TransactionRepository {
@@ -9,59 +15,69 @@ export class TypeOrmTransactionRepository extends TransactionRepository {
     manager: EntityManager,
     chainId: string,
     sourceKey: string,
-  ): Promise<TransactionProgress | undefined> {
-    const rows: TransactionProgress[] = await manager.query(
-      `SELECT id, status, confirmations FROM transactions WHERE chain_id = $1 AND source_key = $2 FOR UPDATE`,
+  ): Promise<StoredTransaction | undefined> {
+    const rows: StoredRow[] = await manager.query(
+      `SELECT ${STORED} FROM transactions WHERE chain_id = $1 AND source_key = $2 FOR UPDATE`,
       [chainId, sourceKey],
     );
-    return rows[0];
+    return rows[0] && storedFromRow(rows[0]);
   }
 
   async lockManyBySource(
     manager: EntityManager,
     chainId: string,
     sourceKeys: readonly string[],
-  ): Promise<Map<string, TransactionProgress>> {
-    const rows: (TransactionProgress & { source_key: string })[] = await manager.query(
-      `SELECT id, status, confirmations, source_key FROM transactions
+  ): Promise<Map<string, StoredTransaction>> {
+    const rows: StoredRow[] = await manager.query(
+      `SELECT ${STORED} FROM transactions
         WHERE chain_id = $1 AND source_key = ANY($2::text[]) ORDER BY id FOR UPDATE`,
       [chainId, sourceKeys],
     );
-    return new Map(
-      rows.map(({ source_key, id, status, confirmations }) => [source_key, { id, status, confirmations }]),
-    );
+    return new Map(rows.map((row) => [row.source_key, storedFromRow(row)]));
   }
 
-  async insertIfAbsent(manager: EntityManager, t: NewTransaction): Promise<TransactionProgress | undefined> {
-    const rows: TransactionProgress[] = await manager.query(
+  async insertAbsent(manager: EntityManager, transactions: readonly NewTransaction[]): Promise<Set<string>> {
+    if (transactions.length === 0) return new Set();
+    // One statement for the lot: the rollup triggers run once for it, over its transition table.
+    const rows: { id: string }[] = await manager.query(
       `INSERT INTO transactions (id, deployment_id, chain_id, source_key, direction, status, tx_hash, currency_id, amount,
                                  from_address, to_address, operation_id, operation_type, invoice_id, block_number,
                                  blockchain_fee, confirmations, confirmed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-               CASE WHEN $6 = 'CONFIRMED' THEN now() END)
+       SELECT id, deployment_id, chain_id, source_key, direction, status, tx_hash, currency_id, amount,
+              from_address, to_address, operation_id, operation_type, invoice_id, block_number,
+              blockchain_fee, confirmations, CASE WHEN status = 'CONFIRMED' THEN now() END
+         FROM jsonb_to_recordset($1::jsonb) AS r(
+                id uuid, deployment_id uuid, chain_id text, source_key text, direction text, status text,
+                tx_hash text, currency_id text, amount numeric, from_address text, to_address text,
+                operation_id uuid, operation_type text, invoice_id uuid, block_number bigint,
+                blockchain_fee numeric, confirmations integer)
        ON CONFLICT ON CONSTRAINT uq_transactions_source DO NOTHING
-       RETURNING id, status, confirmations`,
+       RETURNING id`,
       [
-        t.id,
-        t.deploymentId,
-        t.chainId,
-        t.sourceKey,
-        t.direction,
-        t.status,
-        t.txHash,
-        t.currencyId,
-        t.amount.toString(),
-        t.fromAddress,
-        t.toAddress,
-        t.operationId,
-        t.operationType,
-        t.invoiceId,
-        t.blockNumber,
-        t.fee?.toString() ?? null,
-        t.confirmations,
+        JSON.stringify(
+          transactions.map((t) => ({
+            id: t.id,
+            deployment_id: t.deploymentId,
+            chain_id: t.chainId,
+            source_key: t.sourceKey,
+            direction: t.direction,
+            status: t.status,
+            tx_hash: t.txHash,
+            currency_id: t.currencyId,
+            amount: t.amount.toString(),
+            from_address: t.fromAddress,
+            to_address: t.toAddress,
+            operation_id: t.operationId,
+            operation_type: t.operationType,
+            invoice_id: t.invoiceId,
+            block_number: t.blockNumber,
+            blockchain_fee: t.fee?.toString() ?? null,
+            confirmations: t.confirmations,
+          })),
+        ),
       ],
     );
-    return rows[0];
+    return new Set(rows.map((row) => row.id));
   }
 
   async markClaimed(
@@ -79,20 +95,53 @@ export class TypeOrmTransactionRepository extends TransactionRepository {
     return [...new Set(rows.map((row) => row.invoice_id))];
   }
 
-  async saveProgress(
-    manager: EntityManager,
-    progress: TransactionProgress,
-    seen: { readonly blockNumber: string | null; readonly fee: bigint | null },
-  ): Promise<void> {
+  async saveProgress(manager: EntityManager, updates: readonly ProgressUpdate[]): Promise<void> {
+    if (updates.length === 0) return;
     await manager.query(
-      `UPDATE transactions
-          SET status = $2, confirmations = $3,
-              block_number = COALESCE($4, block_number),
-              blockchain_fee = COALESCE($5, blockchain_fee),
-              confirmed_at = CASE WHEN $2 = 'CONFIRMED' THEN COALESCE(confirmed_at, now()) ELSE confirmed_at END,
-              updated_at = CASE WHEN status IS DISTINCT FROM $2 OR confirmations IS DISTINCT FROM $3 THEN now() ELSE updated_at END
-        WHERE id = $1`,
-      [progress.id, progress.status, progress.confirmations, seen.blockNumber, seen.fee?.toString() ?? null],
+      `UPDATE transactions t
+          SET status = u.status, confirmations = u.confirmations,
+              block_number = COALESCE(u.block_number, t.block_number),
+              blockchain_fee = COALESCE(u.blockchain_fee, t.blockchain_fee),
+              confirmed_at = CASE WHEN u.status = 'CONFIRMED' THEN COALESCE(t.confirmed_at, now()) ELSE t.confirmed_at END,
+              updated_at = CASE WHEN t.status IS DISTINCT FROM u.status OR t.confirmations IS DISTINCT FROM u.confirmations
+                                THEN now() ELSE t.updated_at END
+         FROM jsonb_to_recordset($1::jsonb) AS u(
+                id uuid, status text, confirmations integer, block_number bigint, blockchain_fee numeric)
+        WHERE t.id = u.id`,
+      [
+        JSON.stringify(
+          updates.map(({ progress, seen }) => ({
+            id: progress.id,
+            status: progress.status,
+            confirmations: progress.confirmations,
+            block_number: seen.blockNumber,
+            blockchain_fee: seen.fee?.toString() ?? null,
+          })),
+        ),
+      ],
     );
   }
+}
+
+interface StoredRow {
+  id: string;
+  status: TransactionStatus;
+  confirmations: number;
+  amount: string;
+  currency_id: string | null;
+  invoice_id: string | null;
+  source_key: string;
+}
+
+const STORED = 'id, status, confirmations, amount::text AS amount, currency_id, invoice_id, source_key';
+
+function storedFromRow(row: StoredRow): StoredTransaction {
+  return {
+    id: row.id,
+    status: row.status,
+    confirmations: row.confirmations,
+    amount: BigInt(row.amount),
+    currencyId: row.currency_id,
+    invoiceId: row.invoice_id,
+  };
 }
