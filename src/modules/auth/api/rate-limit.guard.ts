@@ -8,13 +8,15 @@ import {
   type ThrottlerLimitDetail,
   type ThrottlerModuleOptions,
   type ThrottlerRequest,
-  type ThrottlerStorage,
 } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
+import { performance } from 'node:perf_hooks';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { RequestThrottle } from '../../../shared/http/public-cache.interceptor';
 import { CallerAuthenticator } from '../application/caller-authenticator';
+import { requestCost } from '../domain/request-cost';
+import type { SlidingWindowStorage } from '../infrastructure/sliding-window-record';
 import { TokenController } from './token.controller';
 
 /** The token service's throttle window: a fixed 60 s (TOKEN_RATE_LIMIT sets the count). */
@@ -25,6 +27,8 @@ interface Budget {
   readonly key: string;
   readonly limit: number;
   readonly windowMs: number;
+  /** Whether a heavy answer costs more than one hit (see requestCost). */
+  readonly byCost: boolean;
 }
 
 /**
@@ -36,22 +40,26 @@ interface Budget {
  * - everything else under /api/v1 and /token/: API_RATE_LIMIT requests per member in any
  *   API_RATE_WINDOW seconds, whichever credential it uses (its API key, any of its access tokens,
  *   its refresh tokens), so more credentials buy no more requests. Requests that name no member
- *   (the public catalog, unknown keys, malformed tokens) count per client address.
+ *   (the public catalog, unknown keys, malformed tokens) count per client address. A request is
+ *   admitted for one unit of this budget; once answered it is charged what it cost (requestCost:
+ *   by bytes of answer and time spent), so heavy pages and slow queries spend the budget faster
+ *   and no member can take the service from the others while under its limit.
  *
  * Admitted responses carry X-RateLimit-Limit, -Remaining and -Reset (seconds until a slot frees);
- * a refusal is 429 with Retry-After. Whether a credential is valid is decided after this, by the
+ * the charge of a heavy answer shows in the next response's Remaining. A refusal is 429 with
+ * Retry-After: when the count is back under the limit. Whether a credential is valid is decided after this, by the
  * route's access guard. `req.ip` honours X-Forwarded-For only with TRUST_PROXY (app-setup).
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard implements RequestThrottle {
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
-    @InjectThrottlerStorage() storage: ThrottlerStorage,
+    @InjectThrottlerStorage() private readonly windows: SlidingWindowStorage,
     reflector: Reflector,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly authenticator: CallerAuthenticator,
   ) {
-    super(options, storage, reflector);
+    super(options, windows, reflector);
   }
 
   /** The same limit for a request answered before routing (a remembered public response). */
@@ -79,7 +87,8 @@ export class RateLimitGuard extends ThrottlerGuard implements RequestThrottle {
 
   protected override async handleRequest(request: ThrottlerRequest): Promise<boolean> {
     const budget = await this.budgetOf(request.context);
-    return super.handleRequest({
+    const started = performance.now();
+    const admitted = await super.handleRequest({
       ...request,
       limit: budget.limit,
       ttl: budget.windowMs,
@@ -87,6 +96,27 @@ export class RateLimitGuard extends ThrottlerGuard implements RequestThrottle {
       // The key is the budget's own, not the route's: one budget across every route.
       getTracker: () => budget.key,
       generateKey: (_context, tracker) => tracker,
+    });
+    if (budget.byCost) this.chargeWhenAnswered(request.context, budget, started);
+    return admitted;
+  }
+
+  /** Takes the rest of what the request cost (it was admitted for one unit) when its answer ends. */
+  private chargeWhenAnswered(context: ExecutionContext, budget: Budget, started: number): void {
+    const req = context.switchToHttp().getRequest<Request>();
+    const res = context.switchToHttp().getResponse<Response>();
+    const socket = req.socket;
+    const writtenBefore = socket.bytesWritten;
+    res.once('close', () => {
+      const cost = requestCost({
+        bytes: socket.bytesWritten - writtenBefore,
+        computedMs: res.getHeader('Content-Length') === undefined ? null : performance.now() - started,
+      });
+      // More than a whole window's budget buys nothing: the member is refused for a window either way.
+      const extra = Math.min(cost - 1, budget.limit);
+      if (extra <= 0) return;
+      // The answer is out; a store that cannot take the charge (Redis away) fails the next request, not this one.
+      this.windows.charge(budget.key, budget.windowMs, extra).catch(() => undefined);
     });
   }
 
@@ -121,6 +151,8 @@ export class RateLimitGuard extends ThrottlerGuard implements RequestThrottle {
         key: `token-obtain:${address}`,
         limit: this.config.tokenRateLimit,
         windowMs: OBTAIN_WINDOW_MS,
+        // The token service counts attempts, each as one: its answers are small and alike.
+        byCost: false,
       };
     }
     const memberId =
@@ -134,6 +166,7 @@ export class RateLimitGuard extends ThrottlerGuard implements RequestThrottle {
       key: memberId === undefined ? `api:ip:${address}` : `api:member:${memberId}`,
       limit: this.config.apiRateLimit,
       windowMs: this.config.apiRateWindowSeconds * 1000,
+      byCost: true,
     };
   }
 
