@@ -7,8 +7,8 @@ export const MS_PER_UNIT = 500;
  * What one request costs of its member's rate-limit budget: one unit per 50 kB of answer started
  * and per 500 ms of the service's time started, whichever is more, at least one. Everyday
  * requests (a small page, a write) cost exactly one; a full page of the largest queue operations
- * (1 MB) costs 20, so a member pulling heavy pages as fast as its budget lets it takes a twentieth
- * of the service a member of light requests does. The time counts only for answers computed
+ * (1 MB) costs 20, so a member pulling heavy pages gets a twentieth as many per window as it
+ * would get light requests. The time counts only for answers computed
  * whole (a Content-Length), not for streams (event streams, CSV exports), which wait on the
  * client and the chain rather than work.
  */
