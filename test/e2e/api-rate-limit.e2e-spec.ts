@@ -124,6 +124,19 @@ describe('per-member rate limit on /api/v1 and /token/', () => {
       await request(t.http).get(nonceInfo(d)).set('x-api-key', other.apiKey).expect(200);
     });
 
+    it('holds a refusal with more than a second to wait for a second, and says one second less', async () => {
+      const fresh = await createDeployment(t, { memberCount: 1, approverCount: 1, threshold: 1 });
+      const apiKey = fresh.members[0].apiKey;
+      for (let i = 0; i < LIMIT; i++) await request(t.http).get(nonceInfo(fresh)).set('x-api-key', apiKey).expect(200);
+      const asked = Date.now();
+      const refused = await request(t.http).get(nonceInfo(fresh)).set('x-api-key', apiKey);
+      expectLimited(refused);
+      expect(Date.now() - asked).toBeGreaterThanOrEqual(1_000);
+      // The budget was spent within the last seconds of a 60 s window: 60 s to wait, less the second held.
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(59);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(50);
+    });
+
     it("counts a member's API key and all its tokens against one budget", async () => {
       const fresh = await createDeployment(t, { memberCount: 1, approverCount: 1, threshold: 1 });
       const member = fresh.members[0];
