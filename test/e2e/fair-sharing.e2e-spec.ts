@@ -184,6 +184,12 @@ describe('fair sharing', () => {
 
       const largest = await page(fits);
       expect(largest.status).toBe(200);
+      // The refusal cost the work of the page it refused: charged by the bytes it came to.
+      const wouldHold = Number(/would hold (\d+) bytes/.exec(refused.body.details[0].message)?.[1]);
+      expect(wouldHold).toBeGreaterThan(2_000_000);
+      expect(
+        Number(refused.headers['x-ratelimit-remaining']) - Number(largest.headers['x-ratelimit-remaining']),
+      ).toBeGreaterThanOrEqual(Math.ceil(wouldHold / 50_000));
       expect(largest.body.items).toHaveLength(fits);
       expect(largest.body.items[0].signatures).toHaveLength(32);
       expect(largest.body.items[0].signatureBlob).toHaveLength(2 + 2 * 87 * 32);

@@ -11,6 +11,14 @@ import { DomainError } from '../domain/domain-error';
 export const MAX_RESPONSE_BYTES = 1_000_000;
 
 /**
+ * The bytes of JSON a handler's result came to, answered or refused as too large: what the rate
+ * limit charges for it (a refused 2 MB page cost the work of one).
+ */
+export function serializedBytesOf(response: Response): number {
+  return (response.locals as { serializedBytes?: number }).serializedBytes ?? 0;
+}
+
+/**
  * A handler's plain JSON result written the way a bare node:http server writes it: one
  * JSON.stringify, fixed headers, one `end`. Express's `res.json` → `res.send` path parses and
  * re-formats the Content-Type, converts the string to a Buffer and checks freshness on every
@@ -34,6 +42,7 @@ export function installJsonReply(adapter: HttpServer): void {
     }
     const json = JSON.stringify(body);
     const bytes = Buffer.byteLength(json);
+    (response.locals as { serializedBytes?: number }).serializedBytes = bytes;
     if (bytes > MAX_RESPONSE_BYTES) throw tooLarge(body, bytes);
     response.statusCode = status;
     response.setHeader('Content-Type', 'application/json; charset=utf-8');

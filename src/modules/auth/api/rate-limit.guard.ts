@@ -13,6 +13,7 @@ import type { Request, Response } from 'express';
 import { performance } from 'node:perf_hooks';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/domain/domain-error';
+import { serializedBytesOf } from '../../../shared/http/json-reply';
 import { RequestThrottle } from '../../../shared/http/public-cache.interceptor';
 import { CallerAuthenticator } from '../application/caller-authenticator';
 import { requestCost } from '../domain/request-cost';
@@ -47,8 +48,9 @@ interface Budget {
  *
  * Admitted responses carry X-RateLimit-Limit, -Remaining and -Reset (seconds until a slot frees);
  * the charge of a heavy answer shows in the next response's Remaining. A refusal is 429 with
- * Retry-After: when the count is back under the limit. Whether a credential is valid is decided after this, by the
- * route's access guard. `req.ip` honours X-Forwarded-For only with TRUST_PROXY (app-setup).
+ * Retry-After: when the count is back under the limit. Whether a credential is valid is decided
+ * after this, by the route's access guard. `req.ip` honours X-Forwarded-For only with TRUST_PROXY
+ * (app-setup).
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard implements RequestThrottle {
@@ -109,7 +111,8 @@ export class RateLimitGuard extends ThrottlerGuard implements RequestThrottle {
     const writtenBefore = socket.bytesWritten;
     res.once('close', () => {
       const cost = requestCost({
-        bytes: socket.bytesWritten - writtenBefore,
+        // A page refused as too large is charged the bytes it came to: it cost their work.
+        bytes: Math.max(socket.bytesWritten - writtenBefore, serializedBytesOf(res)),
         computedMs: res.getHeader('Content-Length') === undefined ? null : performance.now() - started,
       });
       // More than a whole window's budget buys nothing: the member is refused for a window either way.
