@@ -93,6 +93,32 @@ describe('per-member rate limit on /api/v1 and /token/', () => {
     });
   });
 
+  describe('charged before the answer when the path was heavy last time', () => {
+    const BUDGET = 40;
+    let t: TestApp;
+
+    beforeAll(async () => {
+      t = await createTestApp({ env: { API_RATE_LIMIT: String(BUDGET), API_RATE_WINDOW: '60' } });
+    });
+    afterAll(() => t.close());
+
+    it('admits twenty concurrent heavy pages of one member only as far as their cost fits the budget', async () => {
+      const d = await createDeployment(t, { memberCount: 2, approverCount: 1, threshold: 1 });
+      await createHeavyOperations(t, d);
+      const reader = d.members[1].apiKey;
+      const pull = () => request(t.http).get(heavyPage(d)).set('x-api-key', reader);
+      const first = await pull().expect(200);
+      const cost = Math.ceil(Buffer.byteLength(first.text) / 50_000);
+      expect(cost).toBeGreaterThanOrEqual(4);
+      const burst = await Promise.all(Array.from({ length: 20 }, pull));
+      const admitted = burst.filter((res) => res.status === 200).length;
+      // Each prepays the first page's cost: the budget left after it holds (40 - cost) / cost of them.
+      expect(admitted).toBeLessThanOrEqual(Math.ceil((BUDGET - cost) / cost));
+      expect(admitted).toBeGreaterThanOrEqual(1);
+      for (const res of burst.filter((answer) => answer.status !== 200)) expectLimited(res);
+    });
+  });
+
   describe('in memory', () => {
     let t: TestApp;
     let d: TestDeployment;

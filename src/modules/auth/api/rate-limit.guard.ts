@@ -23,6 +23,9 @@ import { TokenController } from './token.controller';
 /** The token service's throttle window: a fixed 60 s (TOKEN_RATE_LIMIT sets the count). */
 const OBTAIN_WINDOW_MS = 60_000;
 
+/** Paths (per budget) whose last cost is remembered, so a flood of distinct paths cannot grow memory unbounded. */
+const REMEMBERED_COSTS = 10_000;
+
 /** Which budget a request is counted against, and under which key. */
 interface Budget {
   readonly key: string;
@@ -54,6 +57,9 @@ interface Budget {
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard implements RequestThrottle {
+  /** What each budget's last request to a path cost, oldest first; its next one prepays that. */
+  private readonly lastCosts = new Map<string, number>();
+
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
     @InjectThrottlerStorage() private readonly windows: SlidingWindowStorage,
@@ -99,14 +105,25 @@ export class RateLimitGuard extends ThrottlerGuard implements RequestThrottle {
       getTracker: () => budget.key,
       generateKey: (_context, tracker) => tracker,
     });
-    if (budget.byCost) this.chargeWhenAnswered(request.context, budget, started);
+    if (budget.byCost) this.chargeByCost(request.context, budget, started);
     return admitted;
   }
 
-  /** Takes the rest of what the request cost (it was admitted for one unit) when its answer ends. */
-  private chargeWhenAnswered(context: ExecutionContext, budget: Budget, started: number): void {
+  /**
+   * Charges an admitted request what it costs. It prepays, at once, what the member's last request
+   * to the same path cost (so many clients of one member cannot all be admitted for one unit each
+   * before the first heavy answer is charged), and pays the rest when its answer ends. A request
+   * that costs less than it prepaid gets nothing back: the difference is one request's cost.
+   */
+  private chargeByCost(context: ExecutionContext, budget: Budget, started: number): void {
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
+    // More than a whole window's budget buys nothing: the member is refused for a window either way.
+    const most = budget.limit + 1;
+    const path = `${budget.key} ${req.method} ${req.path}`;
+    const prepaid = Math.min(this.lastCosts.get(path) ?? 1, most);
+    // A store that cannot take a charge (Redis away) fails the member's next request, not this one.
+    if (prepaid > 1) this.windows.charge(budget.key, budget.windowMs, prepaid - 1).catch(() => undefined);
     const socket = req.socket;
     const writtenBefore = socket.bytesWritten;
     res.once('close', () => {
@@ -115,12 +132,17 @@ export class RateLimitGuard extends ThrottlerGuard implements RequestThrottle {
         bytes: Math.max(socket.bytesWritten - writtenBefore, serializedBytesOf(res)),
         computedMs: res.getHeader('Content-Length') === undefined ? null : performance.now() - started,
       });
-      // More than a whole window's budget buys nothing: the member is refused for a window either way.
-      const extra = Math.min(cost - 1, budget.limit);
-      if (extra <= 0) return;
-      // The answer is out; a store that cannot take the charge (Redis away) fails the next request, not this one.
-      this.windows.charge(budget.key, budget.windowMs, extra).catch(() => undefined);
+      this.rememberCost(path, cost);
+      const rest = Math.min(cost, most) - prepaid;
+      if (rest > 0) this.windows.charge(budget.key, budget.windowMs, rest).catch(() => undefined);
     });
+  }
+
+  private rememberCost(path: string, cost: number): void {
+    this.lastCosts.delete(path);
+    this.lastCosts.set(path, cost);
+    // The least recently used path goes first: a Map iterates in insertion order.
+    if (this.lastCosts.size > REMEMBERED_COSTS) this.lastCosts.delete(this.lastCosts.keys().next().value as string);
   }
 
   /**
