@@ -6,13 +6,16 @@
 // and writes the table to bench/results/latest.md.
 // Knobs: BENCH_ROWS, BENCH_LIST_ROWS, BENCH_DURATION (s), BENCH_ROUNDS (slices per side),
 // BENCH_WARMUP (s), BENCH_SCENARIOS (words of labels), BENCH_PROFILE (a directory for the app's
-// CPU profile), BENCH_RESULTS (where the table goes).
+// CPU profile), BENCH_RESULTS (where the table goes). The "fair sharing" scenario (another tenant's
+// median while one member floods the largest queue page at its rate limit) runs alone with
+// `BENCH_ROWS=1000 BENCH_LIST_ROWS=1000 BENCH_SCENARIOS=fair npm run bench`.
 const { spawn, execFileSync } = require('node:child_process');
 const { createHash, randomBytes } = require('node:crypto');
 const { mkdirSync, mkdtempSync, readFileSync, writeFileSync, rmSync, chmodSync } = require('node:fs');
 const net = require('node:net');
 const { tmpdir } = require('node:os');
 const { dirname, join } = require('node:path');
+const { performance } = require('node:perf_hooks');
 const { Client } = require('pg');
 const { SERVICE_NODE_FLAGS } = require('../scripts/runtime');
 
@@ -566,6 +569,187 @@ function probe(url, apiKey, seconds) {
   return { p50, mean: average };
 }
 
+/** The rate limit of the fair-sharing scenario: the default 1,200 per 60 s, over a 10 s window so a short run sees several. */
+const FAIR_LIMIT = 200;
+const FAIR_WINDOW_SECONDS = 10;
+/** The other tenant's steady rate, requests a second. */
+const FAIR_PROBE_RATE = 10;
+
+/**
+ * A deployment holding the largest queue operations there are, a hundred of them: 32 approvers in
+ * the payload, all 32 signed (packed ≥ 1.1.0 entries, listed and in the blob), 8 calls of
+ * uint256-max value sharing the 2,560-byte calldata cap. Inserted directly: the service serves
+ * stored signatures as they are. Its only member is the flooder, with an API key of its own.
+ */
+async function seedHeavyQueue(db) {
+  const apiKey = randomBytes(32).toString('base64url');
+  const memberId = uuid();
+  const address = '0x' + randomBytes(20).toString('hex');
+  await db.query(`INSERT INTO members (id, address, address_hex, network_type) VALUES ($1, $2, $2, 'evm')`, [
+    memberId,
+    address,
+  ]);
+  await db.query(
+    `INSERT INTO member_credentials (member_id, api_key_sha256, api_secret_scrypt) VALUES ($1, $2, 'unused')`,
+    [memberId, createHash('sha256').update(apiKey).digest('hex')],
+  );
+  const { id } = await insertDeployment(db, memberId, address);
+  const approvers = Array.from({ length: 32 }, () => '0x' + randomBytes(20).toString('hex'));
+  const uint256Max = ((1n << 256n) - 1n).toString();
+  const calls = Array.from({ length: 8 }, (_, i) => ({ to: approvers[i], value: uint256Max, data: `0x${'ab'.repeat(320)}` }));
+  const entries = approvers.map((signer) => ({ signer, signature: `0x${randomBytes(64).toString('hex')}1b` }));
+  const blob = `0x${entries.map(({ signer, signature }) => `${signer.slice(2)}0041${signature.slice(2)}`).join('')}`;
+  for (let nonce = 0; nonce < 100; nonce += 1) {
+    const operationId = uuid();
+    await db.query(
+      `INSERT INTO queue_operations (id, deployment_id, nonce, operation_type, status, calls, payload, created_by, created_by_member_id, signature_blob)
+       VALUES ($1, $2, $3, 'MULTISIG_CONFIG_CHANGE', 'READY', $4, $5, $6, $7, $8)`,
+      [operationId, id, nonce, JSON.stringify(calls), JSON.stringify({ approvers, threshold: 32 }), address, memberId, blob],
+    );
+    await db.query(
+      `INSERT INTO queue_signatures (operation_id, signer_hex, signature, submitted_by)
+       SELECT $1, e.signer, e.signature, $3 FROM jsonb_to_recordset($2::jsonb) AS e(signer text, signature text)`,
+      [operationId, JSON.stringify(entries), memberId],
+    );
+  }
+  return { apiKey, deployment: id };
+}
+
+/**
+ * A steady `rate` of requests a second on `url` for `seconds`, each sent on schedule whether or
+ * not the one before was answered; the median latency (to 0.1 ms) and the count.
+ */
+async function steadyProbe(url, apiKey, rate, seconds) {
+  const latencies = [];
+  const statuses = new Set();
+  const ask = async () => {
+    const started = performance.now();
+    const res = await fetch(url, { headers: { 'x-api-key': apiKey } });
+    await res.arrayBuffer();
+    latencies.push(performance.now() - started);
+    statuses.add(res.status);
+  };
+  const pending = [];
+  const begin = performance.now();
+  for (let i = 0; i < rate * seconds; i += 1) {
+    const due = begin + (i * 1000) / rate - performance.now();
+    if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
+    pending.push(ask());
+  }
+  await Promise.all(pending);
+  latencies.sort((a, b) => a - b);
+  return { p50: latencies[Math.floor(latencies.length / 2)], requests: latencies.length, status: [...statuses].join(',') };
+}
+
+/**
+ * `connections` clients of one member asking `url` as fast as they are answered for `seconds`,
+ * each waiting out Retry-After when refused, as a client at its rate limit does.
+ */
+async function floodAtTheLimit(url, apiKey, connections, seconds) {
+  const until = Date.now() + seconds * 1000;
+  const counts = { answered: 0, limited: 0 };
+  const client = async () => {
+    while (Date.now() < until) {
+      const res = await fetch(url, { headers: { 'x-api-key': apiKey } });
+      await res.arrayBuffer();
+      if (res.status !== 429) {
+        counts.answered += 1;
+        continue;
+      }
+      counts.limited += 1;
+      const wait = Math.min(Number(res.headers.get('retry-after')) * 1000, until - Date.now());
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, client));
+  return counts;
+}
+
+/** floodAtTheLimit in a child process; its counts. */
+function floodInChild(url, apiKey, connections, seconds) {
+  const child = spawn(process.execPath, [join(root, 'bench/run.js'), '--flood-at-the-limit', url, String(connections), String(seconds)], {
+    env: { ...process.env, BENCH_FLOOD_API_KEY: apiKey },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  return new Promise((resolve) => child.on('exit', () => resolve(JSON.parse(out || '{}'))));
+}
+
+/** The other tenant's steady probe while `flood` runs (started a second before it). */
+async function probeUnder(flood, probeUrl, apiKey, seconds) {
+  const flooding = flood(seconds + 2);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const probed = await steadyProbe(probeUrl, apiKey, FAIR_PROBE_RATE, seconds);
+  return { probed, flood: await flooding };
+}
+
+/**
+ * Another tenant's median latency, quiet and while one member floods the largest queue page the
+ * service answers (CONNECTIONS clients of that member, as fast as they get answers, 429s
+ * included), on an app with the rate limit on. The tenant asks its own transactions page at a
+ * light steady rate. Three windows of the limit are measured under the flood, so the flooder
+ * spends its whole budget more than once.
+ */
+async function fairSharing(db, env, nodeArgs, children, victim) {
+  const heavy = await seedHeavyQueue(db);
+  await db.query(`VACUUM ANALYZE queue_operations`);
+  await db.query(`VACUUM ANALYZE queue_signatures`);
+  const port = await freePort();
+  const app = start(
+    'app (rate limit on)',
+    'dist/src/main.js',
+    { ...env, PORT: String(port), API_RATE_LIMIT: String(FAIR_LIMIT), API_RATE_WINDOW: String(FAIR_WINDOW_SECONDS) },
+    nodeArgs,
+  );
+  children.push(app);
+  await waitFor(`http://127.0.0.1:${port}/health`, app);
+  const queue = `http://127.0.0.1:${port}/api/v1/deployments/${heavy.deployment}/operations`;
+  const refused = await fetchRetrying(`${queue}?pageSize=100`, { headers: { 'x-api-key': heavy.apiKey } });
+  const refusal = await refused.json();
+  const fits = Number(/pageSize (\d+) or less fits/.exec(refusal.details?.[0]?.message ?? '')?.[1] ?? 100);
+  const floodUrl = `${queue}?pageSize=${fits}`;
+  const largest = await fetchRetrying(floodUrl, { headers: { 'x-api-key': heavy.apiKey } });
+  const largestBytes = Buffer.byteLength(await largest.text());
+  const probeUrl = `http://127.0.0.1:${port}/api/v1/deployments/${victim.deployment}/transactions`;
+  // The flooder's budget comes back whole only after a window without it.
+  await new Promise((resolve) => setTimeout(resolve, FAIR_WINDOW_SECONDS * 1000));
+  await steadyProbe(probeUrl, victim.apiKey, FAIR_PROBE_RATE, Math.max(1, WARMUP));
+  const seconds = Math.max(DURATION, 3 * FAIR_WINDOW_SECONDS);
+  const quiet = await steadyProbe(probeUrl, victim.apiKey, FAIR_PROBE_RATE, seconds);
+  // The flood runs in a process of its own, so its clients do not delay the probe's.
+  const atLimit = await probeUnder(
+    (floodSeconds) => floodInChild(floodUrl, heavy.apiKey, CONNECTIONS, floodSeconds),
+    probeUrl,
+    victim.apiKey,
+    seconds,
+  );
+  await new Promise((resolve) => setTimeout(resolve, FAIR_WINDOW_SECONDS * 1000));
+  const overLimit = await probeUnder(
+    async (floodSeconds) => {
+      const r = await autocannonInBackground(floodUrl, heavy.apiKey, CONNECTIONS, floodSeconds);
+      return { answered: r.statusCodeStats?.['200']?.count ?? 0, limited: r.statusCodeStats?.['429']?.count ?? 0 };
+    },
+    probeUrl,
+    victim.apiKey,
+    seconds,
+  );
+  app.kill('SIGTERM');
+  const result = {
+    refusedStatus: refused.status,
+    refusedCode: refusal.code,
+    fits,
+    largestStatus: largest.status,
+    largestBytes,
+    quiet,
+    atLimit,
+    overLimit,
+    seconds,
+  };
+  log(`fair sharing: ${JSON.stringify(result)}`);
+  return result;
+}
+
 async function main() {
   const benchStarted = Date.now();
   let serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -713,6 +897,18 @@ async function main() {
         `isolation: quiet p50 ${quiet.p50} ms (mean ${quiet.mean}), under ${costliest.label} p50 ${loaded.p50} ms (mean ${loaded.mean})`,
       );
     }
+    // BENCH_SCENARIOS=fair: only this one (with BENCH_ROWS and BENCH_LIST_ROWS small, it needs no load).
+    let fair;
+    if (!only || only.some((word) => 'fair sharing'.includes(word))) {
+      const db = new Client({ connectionString: url });
+      db.on('error', () => undefined);
+      await db.connect();
+      try {
+        fair = await fairSharing(db, env, nodeArgs, children, { deployment: other, apiKey });
+      } finally {
+        await db.end();
+      }
+    }
     const rss = peakRss(app.pid);
     const fmt = (n) => (Number.isFinite(n) ? String(Math.round(n * 10) / 10) : 'n/a');
     const table = [
@@ -767,6 +963,27 @@ async function main() {
       '',
       'Worst-case targets (reported, not asserted): PostgreSQL ≤ 5 ms and app p99 ≤ 50 ms each; page 5000 ≥ 50% of page 1; another tenant within 2× of its quiet median.',
       '',
+      ...(fair
+        ? [
+            '## Fair sharing',
+            '',
+            `One member floods the largest queue page the service answers (100 operations, each with 32 approvers who all signed and 8 calls at the calldata cap: pageSize=100 answered ${fair.refusedStatus} ${fair.refusedCode}, pageSize=${fair.fits} answered ${fair.largestStatus} with ${fair.largestBytes.toLocaleString('en')} bytes) from ${CONNECTIONS} connections, on an app with the rate limit on (${FAIR_LIMIT} per ${FAIR_WINDOW_SECONDS} s, the default 1,200 per 60 s over a shorter window); another tenant asks its transactions page at ${FAIR_PROBE_RATE} requests a second.`,
+            '',
+            '| | other tenant p50 ms | ratio to quiet | other tenant requests | flood pages answered | flood 429s |',
+            '|---|---|---|---|---|---|',
+            `| quiet (${fair.seconds} s) | ${fair.quiet.p50.toFixed(1)} | | ${fair.quiet.requests} | | |`,
+            ...[
+              ['flood at its rate limit (each client waits out Retry-After)', fair.atLimit],
+              ['flood over its rate limit (429s ignored, asked again at once)', fair.overLimit],
+            ].map(
+              ([label, { probed, flood }]) =>
+                `| ${label} | ${probed.p50.toFixed(1)} | ${(probed.p50 / fair.quiet.p50).toFixed(2)}× | ${probed.requests} | ${flood.answered} | ${flood.limited} |`,
+            ),
+            '',
+            `Target: at its rate limit, another tenant within 2× of its quiet median (reported, not asserted). Largest response: ${fair.largestBytes.toLocaleString('en')} bytes (limit 1,000,000).`,
+            '',
+          ]
+        : []),
     ].join('\n');
     const results = process.env.BENCH_RESULTS || join(root, 'bench/results/latest.md');
     mkdirSync(dirname(results), { recursive: true });
@@ -788,7 +1005,12 @@ async function main() {
   }
 }
 
-if (require.main === module) {
+if (require.main === module && process.argv[2] === '--flood-at-the-limit') {
+  const [url, connections, seconds] = process.argv.slice(3);
+  floodAtTheLimit(url, process.env.BENCH_FLOOD_API_KEY, Number(connections), Number(seconds)).then((counts) =>
+    process.stdout.write(JSON.stringify(counts)),
+  );
+} else if (require.main === module) {
   main().catch((error) => {
     process.stderr.write(
       `bench failed: ${error.stack || error} ${error.cause ? error.cause.stack || error.cause : ''}\n`,

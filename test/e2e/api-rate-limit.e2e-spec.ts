@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { createDeployment, TestDeployment } from '../support/builders';
+import { createDeployment, evmWallet, TestDeployment } from '../support/builders';
+import { queuePath } from '../support/queue';
 import { createTestApp, TestApp } from '../support/test-app';
 import { obtainTokens, postRefresh, refreshDocument } from '../support/token-client';
 
@@ -22,6 +23,101 @@ describe('per-member rate limit on /api/v1 and /token/', () => {
     expect(res.body).toMatchObject({ statusCode: 429, error: 'Too Many Requests', code: 'TOO_MANY_REQUESTS' });
     expect(res.body.requestId).toBe(res.headers['x-request-id']);
   };
+
+  /**
+   * Twenty operations of ~8.5 kB (32 approvers, 8 calls sharing the calldata cap), created by the
+   * first member: a page of them is over 150 kB, four units of the budget.
+   */
+  const createHeavyOperations = async (t: TestApp, d: TestDeployment) => {
+    const approvers = Array.from({ length: 32 }, () => evmWallet().address);
+    const calls = Array.from({ length: 8 }, () => ({
+      to: evmWallet().address,
+      value: ((1n << 256n) - 1n).toString(),
+      data: `0x${'ab'.repeat(320)}`,
+    }));
+    for (let i = 0; i < 20; i++) {
+      await request(t.http)
+        .post(queuePath(d.id, '/multisig-config'))
+        .set('x-api-key', d.members[0].apiKey)
+        .send({ approvers, threshold: 1, calls })
+        .expect(201);
+    }
+  };
+  const heavyPage = (d: TestDeployment) => `${queuePath(d.id)}?pageSize=20`;
+
+  describe('charged by what an answer costs', () => {
+    const BUDGET = 40;
+    let t: TestApp;
+
+    beforeAll(async () => {
+      t = await createTestApp({ env: { API_RATE_LIMIT: String(BUDGET), API_RATE_WINDOW: '60' } });
+    });
+    afterAll(() => t.close());
+
+    /** Requests `path` until refused; the admitted answers, and the refusal. */
+    const pullUntilRefused = async (apiKey: string, path: string) => {
+      const admitted: request.Response[] = [];
+      for (;;) {
+        const res = await request(t.http).get(path).set('x-api-key', apiKey);
+        if (res.status === 429) return { admitted, refused: res };
+        expect(res.status).toBe(200);
+        admitted.push(res);
+      }
+    };
+
+    it('a member pulling heavy pages is refused sooner than one pulling light ones, and the headers show the cost', async () => {
+      const d = await createDeployment(t, { memberCount: 3, approverCount: 1, threshold: 1 });
+      await createHeavyOperations(t, d);
+      const [, heavyMember, lightMember] = d.members;
+
+      const heavy = await pullUntilRefused(heavyMember.apiKey, heavyPage(d));
+      const light = await pullUntilRefused(lightMember.apiKey, nonceInfo(d));
+
+      // An answer counts one unit in its own headers; the rest of its cost shows in the next one.
+      for (let i = 1; i < heavy.admitted.length; i++) {
+        const previous = heavy.admitted[i - 1];
+        expect(Buffer.byteLength(previous.text)).toBeGreaterThan(150_000);
+        const drop =
+          Number(previous.headers['x-ratelimit-remaining']) -
+          Number(heavy.admitted[i].headers['x-ratelimit-remaining']);
+        expect(drop).toBeGreaterThanOrEqual(Math.ceil(Buffer.byteLength(previous.text) / 50_000));
+      }
+      expect(heavy.admitted.length).toBeLessThanOrEqual(Math.ceil(BUDGET / 4));
+      expect(light.admitted.length).toBeGreaterThan(heavy.admitted.length * 2);
+      for (const { refused } of [heavy, light]) {
+        expectLimited(refused);
+        expect(refused.headers['x-ratelimit-limit']).toBe(String(BUDGET));
+        expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+        expect(refused.headers['x-ratelimit-reset']).toBe(refused.headers['retry-after']);
+      }
+    });
+  });
+
+  describe('charged before the answer when the path was heavy last time', () => {
+    const BUDGET = 40;
+    let t: TestApp;
+
+    beforeAll(async () => {
+      t = await createTestApp({ env: { API_RATE_LIMIT: String(BUDGET), API_RATE_WINDOW: '60' } });
+    });
+    afterAll(() => t.close());
+
+    it('admits twenty concurrent heavy pages of one member only as far as their cost fits the budget', async () => {
+      const d = await createDeployment(t, { memberCount: 2, approverCount: 1, threshold: 1 });
+      await createHeavyOperations(t, d);
+      const reader = d.members[1].apiKey;
+      const pull = () => request(t.http).get(heavyPage(d)).set('x-api-key', reader);
+      const first = await pull().expect(200);
+      const cost = Math.ceil(Buffer.byteLength(first.text) / 50_000);
+      expect(cost).toBeGreaterThanOrEqual(4);
+      const burst = await Promise.all(Array.from({ length: 20 }, pull));
+      const admitted = burst.filter((res) => res.status === 200).length;
+      // Each prepays the first page's cost: the budget left after it holds (40 - cost) / cost of them.
+      expect(admitted).toBeLessThanOrEqual(Math.ceil((BUDGET - cost) / cost));
+      expect(admitted).toBeGreaterThanOrEqual(1);
+      for (const res of burst.filter((answer) => answer.status !== 200)) expectLimited(res);
+    });
+  });
 
   describe('in memory', () => {
     let t: TestApp;
@@ -52,6 +148,19 @@ describe('per-member rate limit on /api/v1 and /token/', () => {
         await request(t.http).post(`/api/v1/deployments/${d.id}/invoices`).set('x-api-key', busy.apiKey).send({}),
       );
       await request(t.http).get(nonceInfo(d)).set('x-api-key', other.apiKey).expect(200);
+    });
+
+    it('holds a refusal with more than a second to wait for a second, and says one second less', async () => {
+      const fresh = await createDeployment(t, { memberCount: 1, approverCount: 1, threshold: 1 });
+      const apiKey = fresh.members[0].apiKey;
+      for (let i = 0; i < LIMIT; i++) await request(t.http).get(nonceInfo(fresh)).set('x-api-key', apiKey).expect(200);
+      const asked = Date.now();
+      const refused = await request(t.http).get(nonceInfo(fresh)).set('x-api-key', apiKey);
+      expectLimited(refused);
+      expect(Date.now() - asked).toBeGreaterThanOrEqual(1_000);
+      // The budget was spent within the last seconds of a 60 s window: 60 s to wait, less the second held.
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(59);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(50);
     });
 
     it("counts a member's API key and all its tokens against one budget", async () => {
@@ -137,6 +246,30 @@ describe('per-member rate limit on /api/v1 and /token/', () => {
       }
       expectLimited(await request(a.http).get(nonceInfo(d)).set(byToken));
       expectLimited(await request(b.http).get(nonceInfo(d)).set(byKey));
+    });
+
+    itWithRedis("charges a heavy answer on one instance to the member's budget on the other", async () => {
+      const env = {
+        API_RATE_LIMIT: '100',
+        REDIS_URL: redisUrl,
+        REDIS_KEY_PREFIX: `test-${randomUUID()}:`,
+      };
+      const first = await createTestApp({ env });
+      const second = await createTestApp({ env });
+      try {
+        const d = await createDeployment(first, { memberCount: 2, approverCount: 1, threshold: 1 });
+        await createHeavyOperations(first, d);
+        const reader = d.members[1];
+        const page = await request(first.http).get(heavyPage(d)).set('x-api-key', reader.apiKey).expect(200);
+        expect(page.headers['x-ratelimit-remaining']).toBe('99');
+        const next = await request(second.http).get(nonceInfo(d)).set('x-api-key', reader.apiKey).expect(200);
+        expect(99 - Number(next.headers['x-ratelimit-remaining'])).toBeGreaterThanOrEqual(
+          Math.ceil(Buffer.byteLength(page.text) / 50_000),
+        );
+      } finally {
+        await first.close();
+        await second.close();
+      }
     });
   });
 });

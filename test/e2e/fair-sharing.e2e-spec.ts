@@ -1,13 +1,13 @@
 import request from 'supertest';
 import { createDeployment, evmWallet, TestDeployment } from '../support/builders';
-import { queuePath } from '../support/queue';
+import { OperationBody, queuePath, sign, submission } from '../support/queue';
 import { createTestApp, TestApp } from '../support/test-app';
 
 jest.setTimeout(180_000);
 
 /**
  * What no member may do to the service or to other tenants: answers of unbounded size (10 MB
- * queue pages, 1,000 `details`), nonces parked where the wallet never gets (issue 25).
+ * queue pages, 1,000 `details`), nonces parked where the wallet never gets.
  */
 describe('fair sharing', () => {
   let t: TestApp;
@@ -106,8 +106,12 @@ describe('fair sharing', () => {
 
   describe('queue pages stay under 1 MB', () => {
     const MB = 1_000_000;
-    const configChange = (dep: TestDeployment, calls: object[], approvers = [dep.approvers[0].address]) =>
-      request(t.http).post(queuePath(dep.id, '/multisig-config')).set(as(dep)).send({ approvers, threshold: 1, calls });
+    const configChange = (
+      dep: TestDeployment,
+      calls: object[],
+      approvers = [dep.approvers[0].address],
+      threshold = 1,
+    ) => request(t.http).post(queuePath(dep.id, '/multisig-config')).set(as(dep)).send({ approvers, threshold, calls });
     const call = (dataBytes: number) => ({ to: evmWallet().address, value: '0', data: `0x${'ab'.repeat(dataBytes)}` });
 
     it('refuses calls whose data pass 2,560 bytes together, or more than 8 calls', async () => {
@@ -123,23 +127,76 @@ describe('fair sharing', () => {
       expect((await configChange(d, [call(2_000), call(560)])).status).toBe(201);
     });
 
-    it('a member filling a page with the largest operations it can create gets under 1 MB at pageSize=100', async () => {
-      const dep = await createDeployment(t, { memberCount: 1, approverCount: 1, threshold: 1 });
-      // The largest operation one member can make: 8 calls with the most data and value, 32 approvers.
-      const approvers = Array.from({ length: 32 }, () => evmWallet().address);
-      const calls = Array.from({ length: 8 }, (_, i) => ({
-        ...call(i < 7 ? 192 : 2_560 - 7 * 192),
-        value: ((1n << 256n) - 1n).toString(),
-      }));
-      for (let i = 0; i < 100; i += 1) expect((await configChange(dep, calls, approvers)).status).toBe(201);
-      const page = await request(t.http)
-        .get(`${queuePath(dep.id, '')}?pageSize=100`)
-        .set(as(dep));
-      expect(page.status).toBe(200);
-      expect(page.body.items).toHaveLength(100);
-      const bytes = Buffer.byteLength(page.text);
-      process.stdout.write(`largest queue page a member can make: ${bytes} bytes\n`);
-      expect(bytes).toBeLessThan(MB);
+    it('a page of the largest operations, 32 approvers all signed, is refused at pageSize=100 with the pageSize that fits, which answers under 1 MB', async () => {
+      // 32 approvers on a ≥ 1.1.0 wallet (packed 87-byte entries), nonces of 78 digits.
+      const dep = await createDeployment(t, {
+        memberCount: 32,
+        approverCount: 32,
+        threshold: 32,
+        nonce: ((1n << 256n) - 1_000n).toString(),
+      });
+      const approvers = dep.approvers.map((approver) => approver.address);
+      const calls = Array.from({ length: 8 }, () => ({ ...call(320), value: ((1n << 256n) - 1n).toString() }));
+      const operations: OperationBody[] = [];
+      for (let i = 0; i < 100; i += 1) {
+        const created = await configChange(dep, calls, approvers, 32);
+        expect(created.status).toBe(201);
+        operations.push(created.body as OperationBody);
+      }
+      // Every approver signs every operation, eight operations at a time.
+      for (let i = 0; i < operations.length; i += 8) {
+        await Promise.all(
+          operations.slice(i, i + 8).map(async (operation) => {
+            for (const approver of dep.approvers) {
+              const res = await sign(
+                t,
+                dep,
+                approver,
+                operation.id,
+                await submission(approver, dep, '1.2.0-evm', operation),
+              );
+              expect(res.status).toBe(200);
+            }
+          }),
+        );
+      }
+      const page = (pageSize: number) =>
+        request(t.http)
+          .get(`${queuePath(dep.id, '')}?pageSize=${pageSize}`)
+          .set(as(dep));
+
+      const refused = await page(100);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        statusCode: 400,
+        code: 'PAGE_TOO_LARGE',
+        message: expect.stringMatching(/^\[ERR_400\]/),
+      });
+      expect(refused.body.details).toEqual([
+        {
+          field: 'pageSize',
+          message: expect.stringMatching(/more than the 1000000 an answer may hold; pageSize \d+ or less fits/),
+        },
+      ]);
+      const fits = Number(/pageSize (\d+) or less fits/.exec(refused.body.details[0].message)?.[1]);
+      expect(fits).toBeGreaterThanOrEqual(45);
+      expect(fits).toBeLessThan(100);
+
+      const largest = await page(fits);
+      expect(largest.status).toBe(200);
+      // The refusal cost the work of the page it refused: charged by the bytes it came to.
+      const wouldHold = Number(/would hold (\d+) bytes/.exec(refused.body.details[0].message)?.[1]);
+      expect(wouldHold).toBeGreaterThan(2_000_000);
+      expect(
+        Number(refused.headers['x-ratelimit-remaining']) - Number(largest.headers['x-ratelimit-remaining']),
+      ).toBeGreaterThanOrEqual(Math.ceil(wouldHold / 50_000));
+      expect(largest.body.items).toHaveLength(fits);
+      expect(largest.body.items[0].signatures).toHaveLength(32);
+      expect(largest.body.items[0].signatureBlob).toHaveLength(2 + 2 * 87 * 32);
+      const bytes = Buffer.byteLength(largest.text);
+      process.stdout.write(`largest queue page served: pageSize ${fits}, ${bytes} bytes\n`);
+      expect(bytes).toBeLessThanOrEqual(MB);
+      expect((await page(fits + 1)).body.code).toBe('PAGE_TOO_LARGE');
     });
   });
 });

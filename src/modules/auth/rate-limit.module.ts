@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { getOptionsToken, getStorageToken, ThrottlerModuleOptions, ThrottlerStorage } from '@nestjs/throttler';
+import { getOptionsToken, getStorageToken, ThrottlerModuleOptions } from '@nestjs/throttler';
 import type { Logger } from 'pino';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { RequestThrottle } from '../../shared/http/public-cache.interceptor';
@@ -9,6 +9,7 @@ import { RateLimitGuard } from './api/rate-limit.guard';
 import { AuthModule } from './auth.module';
 import { InMemorySlidingWindowStorage } from './infrastructure/in-memory-sliding-window.storage';
 import { RedisSlidingWindowStorage } from './infrastructure/redis-sliding-window.storage';
+import type { SlidingWindowStorage } from './infrastructure/sliding-window-record';
 
 /**
  * The rate limit (see RateLimitGuard): @nestjs/throttler's guard on every route, over a sliding
@@ -23,7 +24,7 @@ import { RedisSlidingWindowStorage } from './infrastructure/redis-sliding-window
     {
       provide: getStorageToken(),
       inject: [APP_CONFIG, LOGGER],
-      useFactory: (config: AppConfig, logger: Logger): ThrottlerStorage =>
+      useFactory: (config: AppConfig, logger: Logger): SlidingWindowStorage =>
         config.redisUrl === null
           ? new InMemorySlidingWindowStorage()
           : new RedisSlidingWindowStorage(config.redisUrl, config.redisKeyPrefix, logger),

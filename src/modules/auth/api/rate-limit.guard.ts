@@ -8,23 +8,31 @@ import {
   type ThrottlerLimitDetail,
   type ThrottlerModuleOptions,
   type ThrottlerRequest,
-  type ThrottlerStorage,
 } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
+import { performance } from 'node:perf_hooks';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/domain/domain-error';
+import { serializedBytesOf } from '../../../shared/http/json-reply';
 import { RequestThrottle } from '../../../shared/http/public-cache.interceptor';
 import { CallerAuthenticator } from '../application/caller-authenticator';
+import { requestCost } from '../domain/request-cost';
+import type { SlidingWindowStorage } from '../infrastructure/sliding-window-record';
 import { TokenController } from './token.controller';
 
 /** The token service's throttle window: a fixed 60 s (TOKEN_RATE_LIMIT sets the count). */
 const OBTAIN_WINDOW_MS = 60_000;
+
+/** Paths (per budget) whose last cost is remembered, so a flood of distinct paths cannot grow memory unbounded. */
+const REMEMBERED_COSTS = 10_000;
 
 /** Which budget a request is counted against, and under which key. */
 interface Budget {
   readonly key: string;
   readonly limit: number;
   readonly windowMs: number;
+  /** Whether a heavy answer costs more than one hit (see requestCost). */
+  readonly byCost: boolean;
 }
 
 /**
@@ -36,22 +44,30 @@ interface Budget {
  * - everything else under /api/v1 and /token/: API_RATE_LIMIT requests per member in any
  *   API_RATE_WINDOW seconds, whichever credential it uses (its API key, any of its access tokens,
  *   its refresh tokens), so more credentials buy no more requests. Requests that name no member
- *   (the public catalog, unknown keys, malformed tokens) count per client address.
+ *   (the public catalog, unknown keys, malformed tokens) count per client address. A request is
+ *   admitted for one unit of this budget; once answered it is charged what it cost (requestCost:
+ *   by bytes of answer and time spent), so heavy pages and slow queries spend the budget faster
+ *   and no member can take the service from the others while under its limit.
  *
  * Admitted responses carry X-RateLimit-Limit, -Remaining and -Reset (seconds until a slot frees);
- * a refusal is 429 with Retry-After. Whether a credential is valid is decided after this, by the
- * route's access guard. `req.ip` honours X-Forwarded-For only with TRUST_PROXY (app-setup).
+ * the charge of a heavy answer shows in the next response's Remaining. A refusal is 429 with
+ * Retry-After: when the count is back under the limit. Whether a credential is valid is decided
+ * after this, by the route's access guard. `req.ip` honours X-Forwarded-For only with TRUST_PROXY
+ * (app-setup).
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard implements RequestThrottle {
+  /** What each budget's last request to a path cost, oldest first; its next one prepays that. */
+  private readonly lastCosts = new Map<string, number>();
+
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
-    @InjectThrottlerStorage() storage: ThrottlerStorage,
+    @InjectThrottlerStorage() private readonly windows: SlidingWindowStorage,
     reflector: Reflector,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly authenticator: CallerAuthenticator,
   ) {
-    super(options, storage, reflector);
+    super(options, windows, reflector);
   }
 
   /** The same limit for a request answered before routing (a remembered public response). */
@@ -79,7 +95,8 @@ export class RateLimitGuard extends ThrottlerGuard implements RequestThrottle {
 
   protected override async handleRequest(request: ThrottlerRequest): Promise<boolean> {
     const budget = await this.budgetOf(request.context);
-    return super.handleRequest({
+    const started = performance.now();
+    const admitted = await super.handleRequest({
       ...request,
       limit: budget.limit,
       ttl: budget.windowMs,
@@ -88,14 +105,63 @@ export class RateLimitGuard extends ThrottlerGuard implements RequestThrottle {
       getTracker: () => budget.key,
       generateKey: (_context, tracker) => tracker,
     });
+    if (budget.byCost) this.chargeByCost(request.context, budget, started);
+    return admitted;
   }
 
-  protected override throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+  /**
+   * Charges an admitted request what it costs. It prepays, at once, what the member's last request
+   * to the same path cost (so many clients of one member cannot all be admitted for one unit each
+   * before the first heavy answer is charged), and pays the rest when its answer ends. A request
+   * that costs less than it prepaid gets nothing back: the difference is one request's cost.
+   */
+  private chargeByCost(context: ExecutionContext, budget: Budget, started: number): void {
+    const req = context.switchToHttp().getRequest<Request>();
+    const res = context.switchToHttp().getResponse<Response>();
+    // More than a whole window's budget buys nothing: the member is refused for a window either way.
+    const most = budget.limit + 1;
+    const path = `${budget.key} ${req.method} ${req.path}`;
+    const prepaid = Math.min(this.lastCosts.get(path) ?? 1, most);
+    // A store that cannot take a charge (Redis away) fails the member's next request, not this one.
+    if (prepaid > 1) this.windows.charge(budget.key, budget.windowMs, prepaid - 1).catch(() => undefined);
+    const socket = req.socket;
+    const writtenBefore = socket.bytesWritten;
+    res.once('close', () => {
+      const cost = requestCost({
+        // A page refused as too large is charged the bytes it came to: it cost their work.
+        bytes: Math.max(socket.bytesWritten - writtenBefore, serializedBytesOf(res)),
+        computedMs: res.getHeader('Content-Length') === undefined ? null : performance.now() - started,
+      });
+      this.rememberCost(path, cost);
+      const rest = Math.min(cost, most) - prepaid;
+      if (rest > 0) this.windows.charge(budget.key, budget.windowMs, rest).catch(() => undefined);
+    });
+  }
+
+  private rememberCost(path: string, cost: number): void {
+    this.lastCosts.delete(path);
+    this.lastCosts.set(path, cost);
+    // The least recently used path goes first: a Map iterates in insertion order.
+    if (this.lastCosts.size > REMEMBERED_COSTS) this.lastCosts.delete(this.lastCosts.keys().next().value as string);
+  }
+
+  /**
+   * A refusal with more than a second to wait is held for a second first, and says one second
+   * less: a client that asks again at once, ignoring Retry-After, then asks once a second per
+   * connection instead of as fast as refusals can be written (thousands a second, which cost the
+   * other tenants more than the answers the limit saves them from).
+   */
+  protected override async throwThrottlingException(
+    context: ExecutionContext,
+    detail: ThrottlerLimitDetail,
+  ): Promise<void> {
+    const held = detail.timeToBlockExpire > 1 ? 1 : 0;
+    if (held > 0) await new Promise((resolve) => setTimeout(resolve, held * 1000));
+    const seconds = detail.timeToBlockExpire - held;
     const res = context.switchToHttp().getResponse<Response>();
     res.setHeader('X-RateLimit-Limit', String(detail.limit));
     res.setHeader('X-RateLimit-Remaining', '0');
-    res.setHeader('X-RateLimit-Reset', String(detail.timeToBlockExpire));
-    const seconds = detail.timeToBlockExpire;
+    res.setHeader('X-RateLimit-Reset', String(seconds));
     throw isObtain(context)
       ? new DomainError(
           'rate_limited',
@@ -121,6 +187,8 @@ export class RateLimitGuard extends ThrottlerGuard implements RequestThrottle {
         key: `token-obtain:${address}`,
         limit: this.config.tokenRateLimit,
         windowMs: OBTAIN_WINDOW_MS,
+        // The token service counts attempts, each as one: its answers are small and alike.
+        byCost: false,
       };
     }
     const memberId =
@@ -134,6 +202,7 @@ export class RateLimitGuard extends ThrottlerGuard implements RequestThrottle {
       key: memberId === undefined ? `api:ip:${address}` : `api:member:${memberId}`,
       limit: this.config.apiRateLimit,
       windowMs: this.config.apiRateWindowSeconds * 1000,
+      byCost: true,
     };
   }
 

@@ -46,4 +46,19 @@ describe('InMemorySlidingWindowStorage', () => {
     jest.advanceTimersByTime(10_000);
     expect((await storage.increment('a', 60_000, 1)).isBlocked).toBe(false);
   });
+
+  it('takes charges past the limit and refuses until the count is back under it', async () => {
+    const storage = new InMemorySlidingWindowStorage();
+    expect(await storage.increment('a', 60_000, 3)).toEqual(admitted(1, 60));
+    jest.advanceTimersByTime(10_000);
+    // A heavy answer at 10 s costs 4 more: 5 hits against a limit of 3.
+    await storage.charge('a', 60_000, 4);
+    jest.advanceTimersByTime(10_000);
+    // Leaving at 60 s (the first) still leaves 4: the count drops under 3 when the charges leave at 70 s.
+    expect(await storage.increment('a', 60_000, 3)).toEqual(refused(5, 50));
+    jest.advanceTimersByTime(40_000);
+    expect(await storage.increment('a', 60_000, 3)).toEqual(refused(4, 10));
+    jest.advanceTimersByTime(10_000);
+    expect(await storage.increment('a', 60_000, 3)).toEqual(admitted(1, 60));
+  });
 });

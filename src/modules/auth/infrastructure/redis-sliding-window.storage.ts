@@ -1,15 +1,16 @@
 import { OnModuleDestroy } from '@nestjs/common';
-import type { ThrottlerStorage } from '@nestjs/throttler';
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { DomainError } from '../../../shared/domain/domain-error';
-import { slidingWindowRecord, ThrottlerStorageRecord } from './sliding-window-record';
+import { SlidingWindowStorage, slidingWindowRecord, ThrottlerStorageRecord } from './sliding-window-record';
 
 /**
- * One sorted set per key, scored by admission time in ms. The script runs atomically, and reads
- * the clock of Redis itself, so every instance sees the same window whatever its own clock says.
- * Returns {admitted 1|0, hits in the window, ms until the oldest admitted hit leaves it}.
+ * One sorted set per key, scored by admission (or charge) time in ms. The scripts run atomically,
+ * and read the clock of Redis itself, so every instance sees the same window whatever its own
+ * clock says. Returns {admitted 1|0, hits in the window, ms until one more hit fits}: until the
+ * oldest leaves when admitted, until the count drops below the limit when refused (charges can
+ * hold it above).
  */
 const SLIDING_WINDOW_SCRIPT = `
 local key = KEYS[1]
@@ -18,14 +19,33 @@ local window = tonumber(ARGV[2])
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
 redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+local hits = redis.call('ZCARD', key)
 local admitted = 0
-if redis.call('ZCARD', key) < limit then
+local freeing = 0
+if hits < limit then
   redis.call('ZADD', key, now, ARGV[3])
   redis.call('PEXPIRE', key, window)
   admitted = 1
+  hits = hits + 1
+else
+  freeing = hits - limit
 end
-local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
-return {admitted, redis.call('ZCARD', key), tonumber(oldest[2]) + window - now}
+local slot = redis.call('ZRANGE', key, freeing, freeing, 'WITHSCORES')
+return {admitted, hits, tonumber(slot[2]) + window - now}
+`;
+
+/** `ARGV[3]` hits at Redis's now, each its own member, whatever the count. */
+const CHARGE_SCRIPT = `
+local key = KEYS[1]
+local window = tonumber(ARGV[1])
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+for unit = 1, tonumber(ARGV[3]) do
+  redis.call('ZADD', key, now, ARGV[2] .. ':' .. unit)
+end
+redis.call('PEXPIRE', key, window)
+return 1
 `;
 
 /**
@@ -33,7 +53,7 @@ return {admitted, redis.call('ZCARD', key), tonumber(oldest[2]) + window - now}
  * as the in-memory one. It fails closed: when Redis does not answer, the request is refused with
  * 503 rather than let through uncounted.
  */
-export class RedisSlidingWindowStorage implements ThrottlerStorage, OnModuleDestroy {
+export class RedisSlidingWindowStorage implements SlidingWindowStorage, OnModuleDestroy {
   private readonly redis: Redis;
 
   constructor(redisUrl: string, keyPrefix: string, logger: Logger) {
@@ -61,8 +81,12 @@ export class RedisSlidingWindowStorage implements ThrottlerStorage, OnModuleDest
         5,
       );
     }
-    const [admitted, hits, msUntilOldestLeaves] = result;
-    return slidingWindowRecord(admitted === 1, hits, msUntilOldestLeaves);
+    const [admitted, hits, msUntilSlot] = result;
+    return slidingWindowRecord(admitted === 1, hits, msUntilSlot);
+  }
+
+  async charge(key: string, ttl: number, units: number): Promise<void> {
+    await this.redis.eval(CHARGE_SCRIPT, 1, key, ttl, randomUUID(), units);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -47,7 +47,8 @@ export const MAX_OPERATION_CALLDATA_BYTES = 2_560;
  * An operation's calls from the wire. Their size is capped because every queue list carries them:
  * a hundred operations of 100 kB each made a 10 MB page that slowed every other tenant down. The
  * cap holds the calls a treasury signs (transfers, approvals, swaps through a router, a batch of a
- * few) and keeps a page of a hundred operations under 1 MB.
+ * few) and keeps a page of a hundred operations a member can make alone (signatures need the
+ * approvers' keys) under 1 MB; pages that signatures take past it are refused by the JSON reply.
  */
 export function parseCalls(inputs: readonly CallWire[], networkType: NetworkType): Call[] {
   if (inputs.length > MAX_OPERATION_CALLS) {
