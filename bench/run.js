@@ -88,10 +88,8 @@ async function insertDeployment(db, memberId, memberAddress) {
   return { id, accountId, contract };
 }
 
-async function seed(url) {
-  const db = new Client({ connectionString: url });
-  db.on('error', () => undefined);
-  await db.connect();
+/** A member with an EVM address and an API key (only its digest is stored, as the service does). */
+async function insertMember(db) {
   const apiKey = randomBytes(32).toString('base64url');
   const memberId = uuid();
   const address = '0x' + randomBytes(20).toString('hex');
@@ -103,6 +101,14 @@ async function seed(url) {
     `INSERT INTO member_credentials (member_id, api_key_sha256, api_secret_scrypt) VALUES ($1, $2, 'unused')`,
     [memberId, createHash('sha256').update(apiKey).digest('hex')],
   );
+  return { apiKey, memberId, address };
+}
+
+async function seed(url) {
+  const db = new Client({ connectionString: url });
+  db.on('error', () => undefined);
+  await db.connect();
+  const { apiKey, memberId, address } = await insertMember(db);
   const deployments = [];
   for (let i = 0; i < 10; i += 1) deployments.push((await insertDeployment(db, memberId, address)).id);
   const started = Date.now();
@@ -582,17 +588,7 @@ const FAIR_PROBE_RATE = 10;
  * stored signatures as they are. Its only member is the flooder, with an API key of its own.
  */
 async function seedHeavyQueue(db) {
-  const apiKey = randomBytes(32).toString('base64url');
-  const memberId = uuid();
-  const address = '0x' + randomBytes(20).toString('hex');
-  await db.query(`INSERT INTO members (id, address, address_hex, network_type) VALUES ($1, $2, $2, 'evm')`, [
-    memberId,
-    address,
-  ]);
-  await db.query(
-    `INSERT INTO member_credentials (member_id, api_key_sha256, api_secret_scrypt) VALUES ($1, $2, 'unused')`,
-    [memberId, createHash('sha256').update(apiKey).digest('hex')],
-  );
+  const { apiKey, memberId, address } = await insertMember(db);
   const { id } = await insertDeployment(db, memberId, address);
   const approvers = Array.from({ length: 32 }, () => '0x' + randomBytes(20).toString('hex'));
   const uint256Max = ((1n << 256n) - 1n).toString();

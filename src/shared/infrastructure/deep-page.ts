@@ -61,3 +61,29 @@ export function dayStartedPage(
     skip: `${offset} - coalesce((SELECT before FROM day), 0)`,
   };
 }
+
+/**
+ * Where a page of a list with period counts (one table, a `period` of 'month' or 'day' and a
+ * `period_start` per bucket) starts: at the list's start, `offset` rows on; or for a deep page
+ * (`buckets` given: sorted by creation, narrowed only by what the counts key on) at the UTC day its
+ * first row lies in. `ctes` goes before the page statement, `edge` after the list's WHERE, `skip`
+ * is the OFFSET.
+ */
+export function periodCountedPageStart(
+  counts: { table: string; buckets: string[] } | undefined,
+  descending: boolean,
+  offset: string,
+): { ctes: string; edge: string; skip: string } {
+  if (counts === undefined) return { ctes: '', edge: '', skip: offset };
+  const { table, buckets } = counts;
+  const start = dayStartedPage(
+    {
+      months: { table, column: 'period_start', where: [...buckets, `period = 'month'`] },
+      days: { table, column: 'period_start', where: [...buckets, `period = 'day'`] },
+    },
+    'created_at',
+    descending,
+    `${offset}::bigint`,
+  );
+  return { ctes: `WITH ${start.ctes}`, edge: ` AND ${start.edge}`, skip: start.skip };
+}

@@ -11,7 +11,7 @@ import {
   SubstringColumn,
 } from '../../../shared/infrastructure/sql';
 import { cursorBatches } from '../../../shared/infrastructure/sql-cursor';
-import { DAY_SKIP_OFFSET, dayStartedPage } from '../../../shared/infrastructure/deep-page';
+import { DAY_SKIP_OFFSET, periodCountedPageStart } from '../../../shared/infrastructure/deep-page';
 import { CatalogService } from '../../catalog/catalog.service';
 import { Invoice, InvoiceCurrency } from '../domain/invoice';
 import {
@@ -190,9 +190,8 @@ function bucketConditions(deploymentId: string, filter: InvoiceFilter, p: (value
 }
 
 /**
- * Where the page's scan starts: at the list's start, OFFSET rows on; or for a deep page sorted by
- * creation with only ROLLED_UP filters, at the UTC day its first row lies in (`dayStartedPage`).
- * `ctes` goes before the statement, `edge` after the list's WHERE, `skip` is the OFFSET.
+ * Where the page's scan starts (`periodCountedPageStart`): a deep page sorted by creation with only
+ * ROLLED_UP filters starts at the UTC day its first row lies in, by `invoice_period_counts`.
  */
 function pageStart(
   deploymentId: string,
@@ -204,18 +203,12 @@ function pageStart(
     filter.sortBy === 'createdAt' &&
     narrowedOnlyBy(filter, ROLLED_UP) &&
     BigInt(filter.offset) >= BigInt(DAY_SKIP_OFFSET);
-  if (!deep) return { ctes: '', edge: '', skip: offset };
-  const buckets = bucketConditions(deploymentId, filter, (value) => where.bind(value));
-  const start = dayStartedPage(
-    {
-      months: { table: 'invoice_period_counts', column: 'period_start', where: [...buckets, `period = 'month'`] },
-      days: { table: 'invoice_period_counts', column: 'period_start', where: [...buckets, `period = 'day'`] },
-    },
-    'created_at',
+  const buckets = deep ? bucketConditions(deploymentId, filter, (value) => where.bind(value)) : undefined;
+  return periodCountedPageStart(
+    buckets && { table: 'invoice_period_counts', buckets },
     filter.sortOrder !== 'asc',
-    `${offset}::bigint`,
+    offset,
   );
-  return { ctes: `WITH ${start.ctes}`, edge: ` AND ${start.edge}`, skip: start.skip };
 }
 
 /** The list's WHERE clause, for a page and for the export alike. */

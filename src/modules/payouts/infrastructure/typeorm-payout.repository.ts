@@ -3,7 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
 import { containsCondition, narrowedOnlyBy, SqlWhere, SubstringColumn } from '../../../shared/infrastructure/sql';
 import { cursorBatches } from '../../../shared/infrastructure/sql-cursor';
-import { DAY_SKIP_OFFSET, dayStartedPage } from '../../../shared/infrastructure/deep-page';
+import { DAY_SKIP_OFFSET, periodCountedPageStart } from '../../../shared/infrastructure/deep-page';
 import { Payout } from '../domain/payout';
 import { PayoutFilter, PayoutListFilter, PayoutRepository, PayoutUnitOfWork } from '../domain/payout.repository';
 import { PayoutStatus } from '../domain/payout-status';
@@ -172,9 +172,8 @@ function bucketConditions(deploymentId: string, filter: PayoutFilter, p: (value:
 }
 
 /**
- * Where the page's scan starts: at the list's start, OFFSET rows on; or for a deep page sorted by
- * creation with only ROLLED_UP filters, at the UTC day its first row lies in (`dayStartedPage`).
- * `ctes` goes before the statement, `edge` after the list's WHERE, `skip` is the OFFSET.
+ * Where the page's scan starts (`periodCountedPageStart`): a deep page sorted by creation with only
+ * ROLLED_UP filters starts at the UTC day its first row lies in, by `payout_period_counts`.
  */
 function pageStart(
   deploymentId: string,
@@ -186,18 +185,12 @@ function pageStart(
     filter.sortBy === 'createdAt' &&
     narrowedOnlyBy(filter, ROLLED_UP) &&
     BigInt(filter.offset) >= BigInt(DAY_SKIP_OFFSET);
-  if (!deep) return { ctes: '', edge: '', skip: offset };
-  const buckets = bucketConditions(deploymentId, filter, (value) => where.bind(value));
-  const start = dayStartedPage(
-    {
-      months: { table: 'payout_period_counts', column: 'period_start', where: [...buckets, `period = 'month'`] },
-      days: { table: 'payout_period_counts', column: 'period_start', where: [...buckets, `period = 'day'`] },
-    },
-    'created_at',
+  const buckets = deep ? bucketConditions(deploymentId, filter, (value) => where.bind(value)) : undefined;
+  return periodCountedPageStart(
+    buckets && { table: 'payout_period_counts', buckets },
     filter.sortOrder !== 'asc',
-    `${offset}::bigint`,
+    offset,
   );
-  return { ctes: `WITH ${start.ctes}`, edge: ` AND ${start.edge}`, skip: start.skip };
 }
 
 /** The list's WHERE clause, for a page and for the export alike. */
