@@ -65,24 +65,26 @@ export function dayStartedPage(
 /**
  * Where a page of a list with period counts (one table, a `period` of 'month' or 'day' and a
  * `period_start` per bucket) starts: at the list's start, `offset` rows on; or for a deep page
- * (`buckets` given: sorted by creation, narrowed only by what the counts key on) at the UTC day its
- * first row lies in. `ctes` goes before the page statement, `edge` after the list's WHERE, `skip`
- * is the OFFSET.
+ * (sorted by creation, at least DAY_SKIP_OFFSET rows in, narrowed only by what the counts key on:
+ * `counts.serves`) at the UTC day its first row lies in. `counts.buckets` binds the conditions on
+ * the counts, only for a deep page. `ctes` goes before the page statement, `edge` after the list's
+ * WHERE, `skip` is the OFFSET (`offset`, bound).
  */
 export function periodCountedPageStart(
-  counts: { table: string; buckets: string[] } | undefined,
-  descending: boolean,
+  page: { readonly sortBy: string; readonly sortOrder: 'asc' | 'desc'; readonly offset: string },
+  counts: { table: string; serves: boolean; buckets: () => string[] },
   offset: string,
 ): { ctes: string; edge: string; skip: string } {
-  if (counts === undefined) return { ctes: '', edge: '', skip: offset };
-  const { table, buckets } = counts;
+  const deep = page.sortBy === 'createdAt' && counts.serves && BigInt(page.offset) >= BigInt(DAY_SKIP_OFFSET);
+  if (!deep) return { ctes: '', edge: '', skip: offset };
+  const buckets = counts.buckets();
   const start = dayStartedPage(
     {
-      months: { table, column: 'period_start', where: [...buckets, `period = 'month'`] },
-      days: { table, column: 'period_start', where: [...buckets, `period = 'day'`] },
+      months: { table: counts.table, column: 'period_start', where: [...buckets, `period = 'month'`] },
+      days: { table: counts.table, column: 'period_start', where: [...buckets, `period = 'day'`] },
     },
     'created_at',
-    descending,
+    page.sortOrder !== 'asc',
     `${offset}::bigint`,
   );
   return { ctes: `WITH ${start.ctes}`, edge: ` AND ${start.edge}`, skip: start.skip };

@@ -11,7 +11,7 @@ import {
   SubstringColumn,
 } from '../../../shared/infrastructure/sql';
 import { cursorBatches } from '../../../shared/infrastructure/sql-cursor';
-import { DAY_SKIP_OFFSET, periodCountedPageStart } from '../../../shared/infrastructure/deep-page';
+import { periodCountedPageStart } from '../../../shared/infrastructure/deep-page';
 import { CatalogService } from '../../catalog/catalog.service';
 import { Invoice, InvoiceCurrency } from '../domain/invoice';
 import {
@@ -134,7 +134,15 @@ export class TypeOrmInvoiceRepository extends InvoiceRepository {
     // A deferred join: the page's ids from the sort's index (an index-only scan unless a filter
     // needs the rows), then the full rows of those ids only, so a deep page skips index entries
     // instead of rows; a deep page by creation starts at its day (`invoice_period_counts`).
-    const { ctes, edge, skip } = pageStart(deploymentId, filter, where);
+    const { ctes, edge, skip } = periodCountedPageStart(
+      filter,
+      {
+        table: 'invoice_period_counts',
+        serves: narrowedOnlyBy(filter, ROLLED_UP),
+        buckets: () => bucketConditions(deploymentId, filter, (value) => where.bind(value)),
+      },
+      where.bind(filter.offset),
+    );
     const rows: InvoiceRow[] = await this.dataSource.query(
       `${ctes} SELECT ${COLUMNS} FROM invoices
         WHERE id IN (SELECT id FROM invoices WHERE ${where.sql}${edge} ORDER BY ${order}
@@ -187,28 +195,6 @@ function bucketConditions(deploymentId: string, filter: InvoiceFilter, p: (value
   if (filter.statuses) parts.push(`status = ANY(${p(filter.statuses)}::text[])`);
   if (filter.currencyIds) parts.push(`currency_ids && ${p(filter.currencyIds)}::text[]`);
   return parts;
-}
-
-/**
- * Where the page's scan starts (`periodCountedPageStart`): a deep page sorted by creation with only
- * ROLLED_UP filters starts at the UTC day its first row lies in, by `invoice_period_counts`.
- */
-function pageStart(
-  deploymentId: string,
-  filter: InvoiceListFilter,
-  where: SqlWhere,
-): { ctes: string; edge: string; skip: string } {
-  const offset = where.bind(filter.offset);
-  const deep =
-    filter.sortBy === 'createdAt' &&
-    narrowedOnlyBy(filter, ROLLED_UP) &&
-    BigInt(filter.offset) >= BigInt(DAY_SKIP_OFFSET);
-  const buckets = deep ? bucketConditions(deploymentId, filter, (value) => where.bind(value)) : undefined;
-  return periodCountedPageStart(
-    buckets && { table: 'invoice_period_counts', buckets },
-    filter.sortOrder !== 'asc',
-    offset,
-  );
 }
 
 /** The list's WHERE clause, for a page and for the export alike. */

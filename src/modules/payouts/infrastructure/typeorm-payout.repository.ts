@@ -3,7 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
 import { containsCondition, narrowedOnlyBy, SqlWhere, SubstringColumn } from '../../../shared/infrastructure/sql';
 import { cursorBatches } from '../../../shared/infrastructure/sql-cursor';
-import { DAY_SKIP_OFFSET, periodCountedPageStart } from '../../../shared/infrastructure/deep-page';
+import { periodCountedPageStart } from '../../../shared/infrastructure/deep-page';
 import { Payout } from '../domain/payout';
 import { PayoutFilter, PayoutListFilter, PayoutRepository, PayoutUnitOfWork } from '../domain/payout.repository';
 import { PayoutStatus } from '../domain/payout-status';
@@ -69,7 +69,15 @@ export class TypeOrmPayoutRepository extends PayoutRepository {
     // A deferred join: the page's ids from the sort's index (an index-only scan unless a filter
     // needs the rows), then the full rows of those ids only, so a deep page skips index entries
     // instead of rows; a deep page by creation starts at its day (`payout_period_counts`).
-    const { ctes, edge, skip } = pageStart(deploymentId, filter, where);
+    const { ctes, edge, skip } = periodCountedPageStart(
+      filter,
+      {
+        table: 'payout_period_counts',
+        serves: narrowedOnlyBy(filter, ROLLED_UP),
+        buckets: () => bucketConditions(deploymentId, filter, (value) => where.bind(value)),
+      },
+      where.bind(filter.offset),
+    );
     const rows: PayoutRow[] = await this.dataSource.query(
       `${ctes} SELECT ${COLUMNS} FROM payouts
         WHERE id IN (SELECT id FROM payouts WHERE ${where.sql}${edge} ORDER BY ${order}
@@ -169,28 +177,6 @@ function bucketConditions(deploymentId: string, filter: PayoutFilter, p: (value:
   if (filter.currencyIds) parts.push(`currency_id = ANY(${p(filter.currencyIds)}::text[])`);
   if (filter.statuses) parts.push(`status = ANY(${p(filter.statuses)}::text[])`);
   return parts;
-}
-
-/**
- * Where the page's scan starts (`periodCountedPageStart`): a deep page sorted by creation with only
- * ROLLED_UP filters starts at the UTC day its first row lies in, by `payout_period_counts`.
- */
-function pageStart(
-  deploymentId: string,
-  filter: PayoutListFilter,
-  where: SqlWhere,
-): { ctes: string; edge: string; skip: string } {
-  const offset = where.bind(filter.offset);
-  const deep =
-    filter.sortBy === 'createdAt' &&
-    narrowedOnlyBy(filter, ROLLED_UP) &&
-    BigInt(filter.offset) >= BigInt(DAY_SKIP_OFFSET);
-  const buckets = deep ? bucketConditions(deploymentId, filter, (value) => where.bind(value)) : undefined;
-  return periodCountedPageStart(
-    buckets && { table: 'payout_period_counts', buckets },
-    filter.sortOrder !== 'asc',
-    offset,
-  );
 }
 
 /** The list's WHERE clause, for a page and for the export alike. */
