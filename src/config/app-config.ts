@@ -19,9 +19,11 @@ export interface AppConfig {
   readonly refreshTokenTtlSeconds: number;
   /** Obtain-token requests allowed per client address in any 60 s window. */
   readonly tokenRateLimit: number;
-  /** /api/v1 requests allowed per credential in any `apiRateWindowSeconds`; 0 turns the limit off. */
+  /** Units of /api/v1 and /token/ requests allowed per member in any `apiRateWindowSeconds`; 0 turns the limit off. */
   readonly apiRateLimit: number;
   readonly apiRateWindowSeconds: number;
+  /** Milliseconds of the service's time one unit of `apiRateLimit` pays for (see requestCost). */
+  readonly apiRateUnitMs: number;
   /** Slow-client bounds of the HTTP server (seconds): headers, whole request, idle keep-alive. */
   readonly httpHeadersTimeoutSeconds: number;
   readonly httpRequestTimeoutSeconds: number;
@@ -169,6 +171,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     tokenRateLimit: integer(env, 'TOKEN_RATE_LIMIT', 15, 1, 1_000_000),
     apiRateLimit: integer(env, 'API_RATE_LIMIT', 1200, 0, 1_000_000),
     apiRateWindowSeconds: integer(env, 'API_RATE_WINDOW', 60, 1, 3600),
+    // At the default limit (20 units a second) a member spending its whole budget on slow requests
+    // holds at most half a second of the service's time per second: a quarter of a two-core
+    // machine, so the other tenants keep most of it. A larger machine can afford a larger unit.
+    apiRateUnitMs: integer(env, 'API_RATE_UNIT_MS', 25, 1, 3_600_000),
     httpHeadersTimeoutSeconds,
     httpRequestTimeoutSeconds,
     // Above the idle timeouts of common load balancers (60-65 s), so they close idle connections first.

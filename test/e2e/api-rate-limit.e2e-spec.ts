@@ -93,6 +93,45 @@ describe('per-member rate limit on /api/v1 and /token/', () => {
     });
   });
 
+  describe('charged by the time an answer took', () => {
+    const BUDGET = 100;
+    const UNIT_MS = 25;
+    let t: TestApp;
+
+    beforeAll(async () => {
+      t = await createTestApp({
+        env: { API_RATE_LIMIT: String(BUDGET), API_RATE_WINDOW: '60', API_RATE_UNIT_MS: String(UNIT_MS) },
+      });
+    });
+    afterAll(() => t.close());
+
+    it('charges a request kept waiting on the database one unit per 25 ms, in the next answer', async () => {
+      const d = await createDeployment(t, { memberCount: 1, approverCount: 1, threshold: 1 });
+      const apiKey = d.members[0].apiKey;
+      const ask = () => request(t.http).get(nonceInfo(d)).set('x-api-key', apiKey);
+      // The deployment read behind the answer waits for this lock: the answer takes at least HELD_MS.
+      const HELD_MS = 400;
+      const runner = t.dataSource.createQueryRunner();
+      await runner.connect();
+      let slow: request.Response;
+      try {
+        await runner.startTransaction();
+        await runner.query('LOCK TABLE deployments IN ACCESS EXCLUSIVE MODE');
+        const answered = ask().then((res) => res);
+        await new Promise((resolve) => setTimeout(resolve, HELD_MS));
+        await runner.commitTransaction();
+        slow = await answered;
+      } finally {
+        await runner.release();
+      }
+      expect(slow.status).toBe(200);
+      // The slow answer counts itself as one unit; the rest of its cost shows in the next answer.
+      const after = await ask().expect(200);
+      const drop = Number(slow.headers['x-ratelimit-remaining']) - Number(after.headers['x-ratelimit-remaining']);
+      expect(drop).toBeGreaterThanOrEqual(Math.floor(HELD_MS / UNIT_MS));
+    });
+  });
+
   describe('charged before the answer when the path was heavy last time', () => {
     const BUDGET = 40;
     let t: TestApp;

@@ -127,11 +127,14 @@ export class RateLimitGuard extends ThrottlerGuard implements RequestThrottle {
     const socket = req.socket;
     const writtenBefore = socket.bytesWritten;
     res.once('close', () => {
-      const cost = requestCost({
-        // A page refused as too large is charged the bytes it came to: it cost their work.
-        bytes: Math.max(socket.bytesWritten - writtenBefore, serializedBytesOf(res)),
-        computedMs: res.getHeader('Content-Length') === undefined ? null : performance.now() - started,
-      });
+      const cost = requestCost(
+        {
+          // A page refused as too large is charged the bytes it came to: it cost their work.
+          bytes: Math.max(socket.bytesWritten - writtenBefore, serializedBytesOf(res)),
+          computedMs: res.getHeader('Content-Length') === undefined ? null : performance.now() - started,
+        },
+        this.config.apiRateUnitMs,
+      );
       this.rememberCost(path, cost);
       const rest = Math.min(cost, most) - prepaid;
       if (rest > 0) this.windows.charge(budget.key, budget.windowMs, rest).catch(() => undefined);

@@ -1,19 +1,20 @@
 /** Bytes of an answer that one unit of the rate limit pays for. */
 export const BYTES_PER_UNIT = 50_000;
-/** Milliseconds of the service's time that one unit of the rate limit pays for. */
-export const MS_PER_UNIT = 500;
-
 /**
  * What one request costs of its member's rate-limit budget: one unit per 50 kB of answer started
- * and per 500 ms of the service's time started, whichever is more, at least one. Everyday
- * requests (a small page, a write) cost exactly one; a full page of the largest queue operations
- * (1 MB) costs 20, so a member pulling heavy pages gets a twentieth as many per window as it
- * would get light requests. The time counts only for answers computed
- * whole (a Content-Length), not for streams (event streams, CSV exports), which wait on the
- * client and the chain rather than work.
+ * and per `msPerUnit` of the service's time started (API_RATE_UNIT_MS, 25 by default), whichever
+ * is more, at least one. Everyday requests (a small page, a write) cost one; a full page of the
+ * largest queue operations (1 MB) costs 20, and a filter that keeps the service busy for a third
+ * of a second costs 14 at 25 ms a unit, so a member sending heavy requests gets that many times
+ * fewer per window than light ones. The time counts only for answers computed whole (a
+ * Content-Length), not for streams (event streams, CSV exports), which wait on the client and the
+ * chain rather than work.
  */
-export function requestCost(answer: { readonly bytes: number; readonly computedMs: number | null }): number {
+export function requestCost(
+  answer: { readonly bytes: number; readonly computedMs: number | null },
+  msPerUnit: number,
+): number {
   const byBytes = Math.ceil(answer.bytes / BYTES_PER_UNIT);
-  const byTime = answer.computedMs === null ? 0 : Math.ceil(answer.computedMs / MS_PER_UNIT);
+  const byTime = answer.computedMs === null ? 0 : Math.ceil(answer.computedMs / msPerUnit);
   return Math.max(1, byBytes, byTime);
 }
