@@ -108,25 +108,29 @@ describe('per-member rate limit on /api/v1 and /token/', () => {
     it('charges a request kept waiting on the database one unit per 25 ms, in the next answer', async () => {
       const d = await createDeployment(t, { memberCount: 1, approverCount: 1, threshold: 1 });
       const apiKey = d.members[0].apiKey;
-      const ask = () => request(t.http).get(nonceInfo(d)).set('x-api-key', apiKey);
-      // The deployment read behind the answer waits for this lock: the answer takes at least HELD_MS.
+      // A payout locks its deployment's row; another transaction holds that row (this spec's own
+      // deployment, so no other spec waits), so the answer takes at least HELD_MS.
       const HELD_MS = 400;
-      const runner = t.dataSource.createQueryRunner();
-      await runner.connect();
+      const holder = t.dataSource.createQueryRunner();
+      await holder.connect();
       let slow: request.Response;
       try {
-        await runner.startTransaction();
-        await runner.query('LOCK TABLE deployments IN ACCESS EXCLUSIVE MODE');
-        const answered = ask().then((res) => res);
+        await holder.startTransaction();
+        await holder.query(`SELECT 1 FROM deployments WHERE id = $1 FOR UPDATE`, [d.id]);
+        const answered = request(t.http)
+          .post(`/api/v1/deployments/${d.id}/payouts`)
+          .set('x-api-key', apiKey)
+          .send({ deploymentId: d.id, currencyId: '1', amount: '1', toAddress: evmWallet().address })
+          .then((res) => res);
         await new Promise((resolve) => setTimeout(resolve, HELD_MS));
-        await runner.commitTransaction();
+        await holder.commitTransaction();
         slow = await answered;
       } finally {
-        await runner.release();
+        await holder.release();
       }
-      expect(slow.status).toBe(200);
+      expect(slow.status).toBe(201);
       // The slow answer counts itself as one unit; the rest of its cost shows in the next answer.
-      const after = await ask().expect(200);
+      const after = await request(t.http).get(nonceInfo(d)).set('x-api-key', apiKey).expect(200);
       const drop = Number(slow.headers['x-ratelimit-remaining']) - Number(after.headers['x-ratelimit-remaining']);
       expect(drop).toBeGreaterThanOrEqual(Math.floor(HELD_MS / UNIT_MS));
     });
