@@ -1,3 +1,4 @@
+import { Decimal } from './decimal';
 import { DomainError } from './domain-error';
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
@@ -47,10 +48,6 @@ export class Amount {
 
   /** Whole units, no trailing zeros, no exponent: `1500000n` with 6 decimals → `"1.5"`. */
   toDecimalString(): string {
-    const negative = this.baseUnits < 0n;
-    const digits = (negative ? -this.baseUnits : this.baseUnits).toString().padStart(this.decimals + 1, '0');
-    const whole = digits.slice(0, digits.length - this.decimals);
-    const fraction = digits.slice(digits.length - this.decimals).replace(/0+$/, '');
-    return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}`;
+    return Decimal.of(this.baseUnits, this.decimals).toString();
   }
 }
