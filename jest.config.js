@@ -48,14 +48,26 @@ const common = {
 };
 
 module.exports = {
-  globalSetup: '<rootDir>/test/support/global-setup.ts',
-  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   maxWorkers: 2,
   // Global on purpose: jest-circus reads only the global testTimeout and ignores a project's, so
   // the e2e project's own setting never applied and slow hooks failed at the 5 s default.
   testTimeout: 60_000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      // The console's logic that runs in the browser (digest check, amounts, decoding) is pure TypeScript too.
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/console/src/**/*.spec.ts'],
+    },
+    // The build and the database belong to the e2e project alone: Jest runs a project's global
+    // setup only when one of its test files is selected, so `npm run test:unit` (and any run of
+    // unit specs alone) needs neither dist/ nor PostgreSQL.
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
   ],
 };

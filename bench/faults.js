@@ -131,7 +131,10 @@ async function seed(url) {
      VALUES ($1, 'faults', 'evm', $2, $2, '1.2.0-evm', ARRAY[$3], 1)`,
     [accountId, contract, address],
   );
-  await db.query(`INSERT INTO account_members (account_id, member_id) VALUES ($1, $2)`, [accountId, memberId]);
+  await db.query(`INSERT INTO account_members (account_id, member_id, role) VALUES ($1, $2, 'ADMIN')`, [
+    accountId,
+    memberId,
+  ]);
   await db.query(
     `INSERT INTO deployments (id, account_id, chain_id, network_type, address, address_hex, smart_contract_version_id, approvers, threshold, deployment_status)
      VALUES ($1, $2, '1', 'evm', $3, $3, '1.2.0-evm', ARRAY[$4], 1, 'deployed')`,

@@ -4,21 +4,27 @@ import type { Logger } from 'pino';
 import { dataSourceOptions } from '../ormconfig';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { PooledDataSource } from './database/pooled-data-source';
+import { ExportSlotsModule } from './shared/http/export-slots';
 import { IdempotencyModule } from './shared/http/idempotency/idempotency.module';
 import { LoggingModule } from './shared/logging/logging.module';
 import { MetricsModule } from './shared/metrics/metrics.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
+import { AuditLogModule } from './modules/audit/audit-log.module';
+import { AuditModule } from './modules/audit/audit.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { RateLimitModule } from './modules/auth/rate-limit.module';
 import { BalancesModule } from './modules/balances/balances.module';
 import { BillingModule } from './modules/billing/billing.module';
 import { CallbacksModule } from './modules/callbacks/callbacks.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
 import { ChainModule } from './modules/chain/chain.module';
 import { ClaimsModule } from './modules/claims/claims.module';
 import { DeploymentsModule } from './modules/deployments/deployments.module';
 import { HealthModule } from './modules/health/health.module';
 import { PayoutsModule } from './modules/payouts/payouts.module';
+import { PayeesModule } from './modules/payees/payees.module';
 import { QueueModule } from './modules/queue/queue.module';
+import { ReviewModule } from './modules/review/review.module';
 
 @Global()
 @Module({})
@@ -38,12 +44,14 @@ export class AppModule {
         ConfigModule.forRoot(config),
         LoggingModule.forRoot(logger),
         MetricsModule,
+        ExportSlotsModule,
         TypeOrmModule.forRootAsync({
           useFactory: () => ({ ...dataSourceOptions(config.databaseUrl), autoLoadEntities: false }),
           dataSourceFactory: (options) => new PooledDataSource(options!).initialize(),
         }),
         HealthModule,
         CatalogModule,
+        AuditLogModule,
         AuthModule,
         RateLimitModule,
         ChainModule,
@@ -52,9 +60,13 @@ export class AppModule {
         ClaimsModule,
         QueueModule,
         PayoutsModule,
+        PayeesModule,
+        ReviewModule,
         CallbacksModule,
+        NotificationsModule,
         IdempotencyModule,
         BalancesModule,
+        AuditModule,
       ],
     };
   }

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { AddressInfo } from 'node:net';
 import { tracing } from './tracing-start';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -39,16 +40,30 @@ async function bootstrap(config: AppConfig): Promise<void> {
       },
     );
     configureApp(app, config, logger);
-    await app.listen(config.port);
-    logger.info(`listening on http://localhost:${config.port} (Swagger UI at /docs)`);
+    // Seeded before listening: a start that prints the demo credentials stays on the loopback
+    // interface unless HOST says otherwise.
+    await app.init();
     const demo = await seedDemoData(app, config);
-    if (demo !== undefined) process.stdout.write(describeDemoData(demo, `http://localhost:${config.port}`));
+    const host = config.host ?? (demo === undefined ? '0.0.0.0' : '127.0.0.1');
+    await app.listen(config.port, host);
+    // PORT=0 takes a free port: the log line names the one the system gave.
+    const { port } = app.getHttpServer().address() as AddressInfo;
+    const baseUrl = `http://${displayHost(host)}:${port}`;
+    logger.info({ host, port }, `listening on ${baseUrl} (Swagger UI at /docs)`);
+    if (demo !== undefined)
+      process.stdout.write(describeDemoData(demo, { baseUrl, host, hostFromEnv: config.host !== null }));
   } catch (error) {
     logger.fatal({ err: error }, `start failed: ${error instanceof Error ? error.message : String(error)}`);
     await app?.close().catch(() => undefined);
     await database?.stop().catch(() => undefined);
     process.exit(1);
   }
+}
+
+/** How a person reaches an address the server listens on: every interface is reached as localhost. */
+function displayHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 try {

@@ -32,6 +32,11 @@ const TAGS: readonly { name: string; description: string }[] = [
   { name: 'networks', description: 'The networks the service supports, with explorer links and confirmations.' },
   { name: 'Public invoices', description: "What an invoice's payer sees: no credential, nothing private." },
   { name: 'Callbacks', description: 'Signed merchant callbacks (Standard Webhooks): the delivery log and resend.' },
+  {
+    name: 'Sign-in',
+    description:
+      'People sign in with their wallet (EIP-4361; ERC-1271; Tron TIP-191): a session in an HTTP-only cookie.',
+  },
 ];
 
 const DESCRIPTIONS: Record<string, string> = {
@@ -39,7 +44,21 @@ const DESCRIPTIONS: Record<string, string> = {
     'The accounts the caller is a member of, each with its contract, version and initial config. JWT callers may filter and see `isHidden`.',
   AccountsController_findAccountById_v1:
     'One account and its deployments, one per chain. Unknown and foreign accounts are the same 404.',
-  AccountsController_updateAccount_v1: 'Renames an account; any member may. Returns the account.',
+  AccountsController_updateAccount_v1: 'Renames an account (ADMIN). Returns the account.',
+  AccountsController_getMembers_v1:
+    "The account's members as a bare array: address, role (ADMIN, OPERATOR, VIEWER), when and by whom added, and the chains where the member is an approver.",
+  AccountsController_addMember_v1:
+    'Adds an address as a member with a role (ADMIN). The address needs no credential yet. 409 MEMBER_EXISTS when it is a member already.',
+  AccountsController_updateMemberRole_v1:
+    "Changes a member's role (ADMIN); it acts on the member's very next request. The last ADMIN cannot be demoted (400 LAST_ADMIN).",
+  AccountsController_removeMember_v1:
+    'Removes a member (ADMIN): its API keys on the account and their token sessions stop at once; approvers on chain are unchanged. The last ADMIN cannot be removed (400 LAST_ADMIN).',
+  AccountsController_createApiKey_v1:
+    'Creates a scoped API key for the caller, bound to the account, optionally to some deployments and an expiry. The key and secret are shown only in this answer. Needs an unscoped credential; a VIEWER may hold only `read` (400 SCOPE_EXCEEDS_ROLE).',
+  AccountsController_getApiKeys_v1:
+    "The caller's API keys on the account that are not revoked (every member's for an ADMIN), without key or secret; `lastUsedAt` is updated at most once a minute.",
+  AccountsController_revokeApiKey_v1:
+    'Revokes an API key (its owner, or an ADMIN): the key and every token session opened with it stop at once. Revoking a revoked key answers 200 too.',
   AccountsController_getDeploymentInfo_v1:
     "What the ProxyFactory needs to create the account's wallet on a chain: implementation, initializer calldata, salt nonce and the factory address.",
   AccountsController_getAssetBalances_v1:
@@ -53,6 +72,10 @@ const DESCRIPTIONS: Record<string, string> = {
     "Where the account's queue notifications go: `operationsCallbackUrl`, null when none is set.",
   AccountsController_updateCallbackSettings_v1:
     'Sets the URL that receives an OPERATION_* callback for every change of the queue of every deployment of the account (created, each signature, ready, executed, failed, cancelled, deleted), signed and retried like invoice callbacks; null turns them off.',
+  AccountsController_getNotificationSettings_v1:
+    "The caller's own notification settings on the account (e-mail, Slack webhook masked to its scheme and host, Telegram chat id, events) and the channels this server can send on.",
+  AccountsController_updateNotificationSettings_v1:
+    "Sets the caller's own notification settings on the account: where SIGNATURE_NEEDED, READY_TO_EXECUTE, EXECUTED, FAILED and DAILY_DIGEST reach it; null turns a channel off, events [] turns them all off. Recorded in the audit log.",
   TransactionsController_exportTransactions_v1:
     "Every transaction the list's filters and sort select, as one CSV file (RFC 4180, header row, amounts as decimal strings, ISO 8601 timestamps), streamed; no paging, at most EXPORT_MAX_ROWS rows.",
   InvoicesController_exportInvoices_v1:

@@ -5,6 +5,7 @@ import { finishOpenApiDocument } from './openapi-document-finish';
 
 export const API_KEY_SCHEME = 'ApiKeyAuth';
 export const BEARER_SCHEME = 'BearerAuth';
+export const SESSION_COOKIE_SCHEME = 'SessionCookie';
 
 function documentConfig(): Omit<OpenAPIObject, 'paths'> {
   return new DocumentBuilder()
@@ -19,6 +20,17 @@ function documentConfig(): Omit<OpenAPIObject, 'paths'> {
     .addBearerAuth(
       { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from POST /token/' },
       BEARER_SCHEME,
+    )
+    .addCookieAuth(
+      '__Host-session',
+      {
+        type: 'apiKey',
+        in: 'cookie',
+        description:
+          'Wallet sign-in session (POST /api/v1/auth/sign-in; named `session` when the service is served over http). ' +
+          'Writes with it need the X-CSRF-Token header.',
+      },
+      SESSION_COOKIE_SCHEME,
     )
     .build();
 }

@@ -44,7 +44,11 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     summary: 'create an account (its members, approvers and threshold)',
     flags: {
       name: { description: 'display name', required: true },
-      members: { description: 'comma-separated member addresses', required: true },
+      members: {
+        description:
+          'comma-separated member addresses, each optionally ADDRESS:ROLE (ADMIN, OPERATOR, VIEWER; default ADMIN)',
+        required: true,
+      },
       threshold: { description: 'approvals an operation needs', required: true },
       approvers: { description: 'comma-separated approver addresses (default: every member)' },
       version: { description: 'smart contract version id (default 1.2.0-evm)' },
@@ -65,7 +69,10 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       approvers: { description: "comma-separated approvers (default: the account's)" },
       threshold: { description: "approvals needed (default: the account's)" },
       nonce: { description: 'the first nonce (default 0)' },
-      status: { description: 'deployment status (default: deployed)' },
+      status: {
+        description:
+          "deployment status (default: the chain's answer to eth_getCode when RPC_URL_<chain> is set, else not_deployed)",
+      },
     },
   },
   'chain:ingest': {

@@ -1,6 +1,7 @@
 import { MembersService } from '../modules/auth/application/members.service';
 import { DeploymentsService } from '../modules/deployments/application/deployments.service';
 import type { DeploymentStatus } from '../modules/deployments/domain/deployment-status';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { withApplication } from './application';
 import { CliArgs } from './cli-args';
 
@@ -100,6 +101,44 @@ export const provisioningCommands = {
       // Checked against the status list by the Deployment aggregate.
       status: args.optional('status') as DeploymentStatus | undefined,
     };
-    return withServices(({ deployments }) => deployments.createDeployment(command));
+    if (command.status !== undefined) {
+      return withServices(async ({ deployments }) => ({
+        ...(await deployments.createDeployment(command)),
+        statusFrom: '--status',
+      }));
+    }
+    // No --status: ask the chain (eth_getCode at the wallet's address) when an RPC URL is
+    // configured for it, else not_deployed: a wallet is never shown live on a guess.
+    return withApplication(async (app) => {
+      const rpcUrl = app.get<AppConfig>(APP_CONFIG).indexer.chains.find((c) => c.chainId === command.chainId)?.rpcUrl;
+      const { id, status } = await app.get(DeploymentsService).createDeployment({
+        ...command,
+        statusOnChain:
+          rpcUrl === undefined ? () => Promise.resolve('not_deployed') : (hex20) => codeStatus(rpcUrl, hex20),
+      });
+      return {
+        id,
+        status,
+        statusFrom:
+          rpcUrl === undefined
+            ? `default: no RPC URL for chain ${command.chainId} (RPC_URL_${command.chainId}); --status deployed once the wallet is on chain`
+            : 'eth_getCode at the wallet address',
+      };
+    });
   },
 } satisfies Record<string, (args: CliArgs) => Promise<object>>;
+
+/** `deployed` when the chain has code at the address, `not_deployed` when it has none. */
+async function codeStatus(rpcUrl: string, hex20: `0x${string}`): Promise<DeploymentStatus> {
+  const { createPublicClient, http } = await import('viem');
+  let code: string | undefined;
+  try {
+    code = await createPublicClient({ transport: http(rpcUrl, { retryCount: 1, timeout: 10_000 }) }).getCode({
+      address: hex20,
+    });
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    throw new Error(`eth_getCode failed (${reason}); pass --status to say where the wallet stands`);
+  }
+  return code === undefined || /^0x0*$/.test(code) ? 'not_deployed' : 'deployed';
+}

@@ -1,9 +1,20 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './app-config';
 
-const base = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: mkdtempSync(join(tmpdir(), 'config-spec-')) };
+/** Every folder this spec makes, removed after it. */
+const folders: string[] = [];
+function folder(): string {
+  const path = mkdtempSync(join(tmpdir(), 'config-spec-'));
+  folders.push(path);
+  return path;
+}
+afterAll(() => {
+  for (const path of folders) rmSync(path, { recursive: true, force: true });
+});
+
+const base = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: folder() };
 
 function problem(env: Record<string, string>): string {
   try {
@@ -25,6 +36,7 @@ describe('loadConfig', () => {
       redisKeyPrefix: 'deployments-api:',
       accessTokenTtlSeconds: 60,
       refreshTokenTtlSeconds: 21600,
+      sessionTtlSeconds: 28800,
       tokenRateLimit: 15,
       httpMaxConnections: 10_000,
       httpMaxIdlePerClient: 256,
@@ -92,12 +104,19 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'http://localhost' }, 'REDIS_URL'],
     [{ ACCESS_TOKEN_TTL: '0' }, 'ACCESS_TOKEN_TTL'],
     [{ REFRESH_TOKEN_TTL: '-5' }, 'REFRESH_TOKEN_TTL'],
+    [{ SESSION_TTL: '30' }, 'SESSION_TTL'],
     [{ TOKEN_RATE_LIMIT: '1.5' }, 'TOKEN_RATE_LIMIT'],
     [{ API_RATE_LIMIT: '-1' }, 'API_RATE_LIMIT'],
     [{ API_RATE_WINDOW: '0' }, 'API_RATE_WINDOW'],
     [{ API_RATE_UNIT_MS: '0' }, 'API_RATE_UNIT_MS'],
     [{ HTTP_HEADERS_TIMEOUT: '0' }, 'HTTP_HEADERS_TIMEOUT'],
-    [{ HTTP_HEADERS_TIMEOUT: '40', HTTP_REQUEST_TIMEOUT: '30' }, 'HTTP_HEADERS_TIMEOUT'],
+    [{ HTTP_HEADERS_TIMEOUT: '40', HTTP_BODY_TIMEOUT_MS: '30000' }, 'HTTP_HEADERS_TIMEOUT'],
+    [{ HTTP_BODY_TIMEOUT_MS: '10s' }, 'HTTP_BODY_TIMEOUT_MS'],
+    [{ METRICS_PORT: '70000' }, 'METRICS_PORT'],
+    [{ API_MAX_IN_FLIGHT: '0' }, 'API_MAX_IN_FLIGHT'],
+    [{ EXPORT_MAX_CONCURRENT: '0' }, 'EXPORT_MAX_CONCURRENT'],
+    [{ PAYMENT_EVENTS_MAX_STREAMS_PER_CLIENT: '0' }, 'PAYMENT_EVENTS_MAX_STREAMS_PER_CLIENT'],
+    [{ HTTP_REQUEST_TIMEOUT: '30' }, 'HTTP_BODY_TIMEOUT_MS'],
     [{ HTTP_KEEP_ALIVE_TIMEOUT: 'forever' }, 'HTTP_KEEP_ALIVE_TIMEOUT'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ HTTP_MAX_CONNECTIONS: '0' }, 'HTTP_MAX_CONNECTIONS'],
@@ -111,6 +130,13 @@ describe('loadConfig', () => {
     const message = problem(env);
     expect(message).toContain(variable);
     expect(message).not.toContain('\n');
+  });
+
+  it('requires METRICS_TOKEN in production unless METRICS_PORT serves the metrics apart', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://u@h/db' };
+    expect(problem(production)).toMatch(/METRICS_TOKEN is required when NODE_ENV=production, unless METRICS_PORT/);
+    expect(loadConfig({ ...production, METRICS_TOKEN: 'scrape' }).metricsPort).toBeNull();
+    expect(loadConfig({ ...production, METRICS_PORT: '9464' }).metricsPort).toBe(9464);
   });
 
   it('requires JWT_SECRET in production', () => {
@@ -131,7 +157,7 @@ describe('loadConfig', () => {
   });
 
   it('generates the signing secret once outside production and keeps it', () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'config-spec-'));
+    const dataDir = folder();
     const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);

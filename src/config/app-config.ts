@@ -9,6 +9,11 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' |
 export interface AppConfig {
   readonly nodeEnv: NodeEnv;
   readonly port: number;
+  /**
+   * Address the HTTP server listens on (`HOST`). Null: `127.0.0.1` when this start creates the
+   * demo data (its banner shows a private key and an API secret), `0.0.0.0` otherwise.
+   */
+  readonly host: string | null;
   /** Null means: run an embedded PostgreSQL under `dataDir`. */
   readonly databaseUrl: string | null;
   readonly redisUrl: string | null;
@@ -17,20 +22,24 @@ export interface AppConfig {
   readonly jwtSecret: string;
   readonly accessTokenTtlSeconds: number;
   readonly refreshTokenTtlSeconds: number;
-  /** Obtain-token requests allowed per client address in any 60 s window. */
+  /** Absolute lifetime of a wallet sign-in session (its cookie), seconds; it is never extended. */
+  readonly sessionTtlSeconds: number;
+  /** Obtain-token and wallet sign-in requests (one budget) allowed per client address in any 60 s window. */
   readonly tokenRateLimit: number;
   /** Units of /api/v1 and /token/ requests allowed per member in any `apiRateWindowSeconds`; 0 turns the limit off. */
   readonly apiRateLimit: number;
   readonly apiRateWindowSeconds: number;
   /** Milliseconds of the service's time one unit of `apiRateLimit` pays for (see requestCost). */
   readonly apiRateUnitMs: number;
-  /** Slow-client bounds of the HTTP server (seconds): headers, whole request, idle keep-alive. */
+  /** Requests of one member in flight on an instance at once; more are refused with 429. */
+  readonly apiMaxInFlight: number;
+  /** Slow-client bounds of the HTTP server: headers (seconds), whole request (ms), idle keep-alive (seconds). */
   readonly httpHeadersTimeoutSeconds: number;
-  readonly httpRequestTimeoutSeconds: number;
+  readonly httpBodyTimeoutMs: number;
   readonly httpKeepAliveTimeoutSeconds: number;
-  /** Open connections the HTTP server accepts in all; more are closed at once. */
+  /** Open connections the HTTP server holds in all; at the cap the longest-idle one makes room. */
   readonly httpMaxConnections: number;
-  /** Idle keep-alive connections kept per client address; 0 (and always with TRUST_PROXY) means no cap. */
+  /** Open connections (idle or busy) per client address; 0 (and always with TRUST_PROXY) means no cap. */
   readonly httpMaxIdlePerClient: number;
   readonly trustProxy: boolean;
   /** How far ahead of a deployment's current nonce a queue operation may sit. */
@@ -45,16 +54,25 @@ export interface AppConfig {
   readonly embeddedPgPort: number | null;
   /** Browser origins allowed by CORS: a list, `*` for any, or empty for no CORS headers at all. */
   readonly corsOrigins: readonly string[] | '*';
-  /** Bearer token GET /metrics requires; null leaves it open. */
+  /** Bearer token GET /metrics requires; null leaves it open (outside production, or with METRICS_PORT). */
   readonly metricsToken: string | null;
+  /** A port of its own for GET /metrics (then not served on PORT); null serves it on PORT. */
+  readonly metricsPort: number | null;
   /** Wallet factory and implementations per chain id (`CHAIN_CONTRACTS`); empty when unset. */
   readonly chainContracts: ChainContracts;
   /** Where fiat rates for balance conversion come from (`RATES_*`). */
   readonly rates: RatesConfig;
   readonly callbacks: CallbackConfig;
+  /** Seconds between two reconciliation checks of a chain by its leader (`RECONCILE_INTERVAL_S`). */
+  readonly reconcileIntervalSeconds: number;
   /** Most rows one CSV export sends (`EXPORT_MAX_ROWS`). */
   readonly exportMaxRows: number;
+  /** Exports one instance runs at a time (`EXPORT_MAX_CONCURRENT`); a member runs one at a time. */
+  readonly exportMaxConcurrent: number;
+  /** Slowest reader an export waits for, bytes a second (`EXPORT_MIN_BYTES_PER_SECOND`). */
+  readonly exportMinBytesPerSecond: number;
   readonly paymentEvents: PaymentEventsConfig;
+  readonly notifications: NotificationConfig;
   /** The built-in indexer of EVM and Tron chains (RPC_URL_<chainId>, INDEXER_*, TRON_API_KEY). */
   readonly indexer: IndexerConfig;
 }
@@ -65,6 +83,8 @@ export interface PaymentEventsConfig {
   readonly keepAliveMs: number;
   /** Open streams one instance serves at most; more are refused with 503 and the page polls instead. */
   readonly maxStreams: number;
+  /** Open streams one client address holds at most on an instance; more are refused with 429. */
+  readonly maxStreamsPerClient: number;
 }
 
 /** Merchant callbacks (docs/contract.md, Merchants). */
@@ -79,6 +99,24 @@ export interface CallbackConfig {
   readonly retryScheduleMs: readonly number[];
   readonly pollIntervalMs: number;
   readonly timeoutMs: number;
+}
+
+/** Approver notifications (docs/notifications.md). A channel whose server setting is absent is skipped. */
+export interface NotificationConfig {
+  /** SMTP_URL (`smtp://user:pass@host:port`, `smtps://…`): the e-mail channel; carries a password, never logged. */
+  readonly smtpUrl: string | null;
+  /** NOTIFY_FROM: the sender address of notification e-mails. */
+  readonly from: string;
+  /** TELEGRAM_BOT_TOKEN: the Telegram channel's bot; a secret, never logged. */
+  readonly telegramBotToken: string | null;
+  /** TELEGRAM_API_URL: Telegram's Bot API base URL (a local receiver in tests). */
+  readonly telegramApiUrl: string;
+  /** NOTIFY_REMIND_AFTER_HOURS: hours after the last SIGNATURE_NEEDED before the one reminder (decimal). */
+  readonly remindAfterMs: number;
+  /** NOTIFY_DIGEST_HOUR: the UTC hour the daily digest goes out. */
+  readonly digestHour: number;
+  /** NOTIFY_WORKER: whether this instance delivers notifications and runs the reminder and digest. */
+  readonly workerEnabled: boolean;
 }
 
 /** Standard Webhooks' schedule (docs/contract.md, Merchants): immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h. */
@@ -144,12 +182,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const httpHeadersTimeoutSeconds = integer(env, 'HTTP_HEADERS_TIMEOUT', 10, 1, 600);
-  const httpRequestTimeoutSeconds = integer(env, 'HTTP_REQUEST_TIMEOUT', 30, 1, 3600);
-  if (httpHeadersTimeoutSeconds > httpRequestTimeoutSeconds) {
-    throw new ConfigError(
-      'HTTP_HEADERS_TIMEOUT',
-      `must not exceed HTTP_REQUEST_TIMEOUT (${httpRequestTimeoutSeconds})`,
-    );
+  // Read as a removed name, not a setting (so the documented variables do not list it); an empty value,
+  // as Docker Compose passes for an unset one, is no setting.
+  if ((env['HTTP_REQUEST_TIMEOUT'] ?? '').trim() !== '') {
+    throw new ConfigError('HTTP_REQUEST_TIMEOUT', 'was replaced by HTTP_BODY_TIMEOUT_MS (milliseconds, default 10000)');
+  }
+  const httpBodyTimeoutMs = integer(env, 'HTTP_BODY_TIMEOUT_MS', 10_000, 100, 3_600_000);
+  if (httpHeadersTimeoutSeconds * 1000 > httpBodyTimeoutMs) {
+    throw new ConfigError('HTTP_HEADERS_TIMEOUT', `must not exceed HTTP_BODY_TIMEOUT_MS (${httpBodyTimeoutMs} ms)`);
   }
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']) ?? null;
   if (databaseUrl === null && nodeEnv === 'production') {
@@ -158,16 +198,26 @@ export function loadConfig(env: Env = process.env): AppConfig {
       'is required when NODE_ENV=production (the embedded PostgreSQL is for development: set DATABASE_URL=postgres://user:password@host:5432/db)',
     );
   }
+  const metricsToken = text(env, 'METRICS_TOKEN') ?? null;
+  const metricsPort = text(env, 'METRICS_PORT') === undefined ? null : integer(env, 'METRICS_PORT', 0, 0, 65535);
+  if (metricsToken === null && metricsPort === null && nodeEnv === 'production') {
+    throw new ConfigError(
+      'METRICS_TOKEN',
+      'is required when NODE_ENV=production, unless METRICS_PORT serves the metrics on a port of their own',
+    );
+  }
   const signingSecret = jwtSecret ?? persistedSecret(dataDir);
   return {
     nodeEnv,
     port,
+    host: host(env, 'HOST'),
     databaseUrl,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']) ?? null,
     redisKeyPrefix: text(env, 'REDIS_KEY_PREFIX') ?? 'deployments-api:',
     jwtSecret: signingSecret,
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL', 60, 1, 86_400),
     refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL', 6 * 3600, 1, 30 * 86_400),
+    sessionTtlSeconds: integer(env, 'SESSION_TTL', 8 * 3600, 60, 30 * 86_400),
     tokenRateLimit: integer(env, 'TOKEN_RATE_LIMIT', 15, 1, 1_000_000),
     apiRateLimit: integer(env, 'API_RATE_LIMIT', 1200, 0, 1_000_000),
     apiRateWindowSeconds: integer(env, 'API_RATE_WINDOW', 60, 1, 3600),
@@ -175,8 +225,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     // holds at most half a second of the service's time per second: a quarter of a two-core
     // machine, so the other tenants keep most of it. A larger machine can afford a larger unit.
     apiRateUnitMs: integer(env, 'API_RATE_UNIT_MS', 25, 1, 3_600_000),
+    apiMaxInFlight: integer(env, 'API_MAX_IN_FLIGHT', 8, 1, 100_000),
     httpHeadersTimeoutSeconds,
-    httpRequestTimeoutSeconds,
+    httpBodyTimeoutMs,
     // Above the idle timeouts of common load balancers (60-65 s), so they close idle connections first.
     httpKeepAliveTimeoutSeconds: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT', 75, 1, 3600),
     // Below a default file-descriptor limit of 65,536, leaving room for database and Redis sockets.
@@ -191,7 +242,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dataDir,
     embeddedPgPort: text(env, 'EMBEDDED_PG_PORT') === undefined ? null : integer(env, 'EMBEDDED_PG_PORT', 0, 1, 65535),
     corsOrigins: corsOrigins(env, 'CORS_ORIGINS'),
-    metricsToken: text(env, 'METRICS_TOKEN') ?? null,
+    metricsToken,
+    metricsPort,
     chainContracts: chainContracts(env, 'CHAIN_CONTRACTS'),
     rates: {
       provider: oneOf(env, 'RATES_PROVIDER', ['static', 'cryptocompare'] as const, 'static'),
@@ -202,11 +254,39 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     callbacks: callbackConfig(env, signingSecret),
     exportMaxRows: integer(env, 'EXPORT_MAX_ROWS', 1_000_000, 1, 100_000_000),
+    reconcileIntervalSeconds: integer(env, 'RECONCILE_INTERVAL_S', 600, 1, 7 * 86_400),
+    exportMaxConcurrent: integer(env, 'EXPORT_MAX_CONCURRENT', 4, 1, 1000),
+    exportMinBytesPerSecond: integer(env, 'EXPORT_MIN_BYTES_PER_SECOND', 16_384, 1, 1_000_000_000),
     paymentEvents: {
       keepAliveMs: integer(env, 'PAYMENT_EVENTS_KEEPALIVE_MS', 15_000, 10, 600_000),
       maxStreams: integer(env, 'PAYMENT_EVENTS_MAX_STREAMS', 1000, 1, 1_000_000),
+      maxStreamsPerClient: integer(env, 'PAYMENT_EVENTS_MAX_STREAMS_PER_CLIENT', 20, 1, 1_000_000),
     },
     indexer: indexerConfig(env),
+    notifications: notificationConfig(env),
+  };
+}
+
+function notificationConfig(env: Env): NotificationConfig {
+  const remind = text(env, 'NOTIFY_REMIND_AFTER_HOURS');
+  if (remind !== undefined && (!/^\d{1,5}(\.\d{1,6})?$/.test(remind) || Number(remind) <= 0)) {
+    throw new ConfigError('NOTIFY_REMIND_AFTER_HOURS', `must be a positive decimal number of hours (got "${remind}")`);
+  }
+  const from = text(env, 'NOTIFY_FROM') ?? 'treasury@localhost';
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(from) && !/^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(from)) {
+    throw new ConfigError('NOTIFY_FROM', 'must be an e-mail address, optionally as "Name <address>"');
+  }
+  return {
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']) ?? null,
+    from,
+    telegramBotToken: text(env, 'TELEGRAM_BOT_TOKEN') ?? null,
+    telegramApiUrl: (url(env, 'TELEGRAM_API_URL', ['http:', 'https:']) ?? 'https://api.telegram.org').replace(
+      /\/+$/,
+      '',
+    ),
+    remindAfterMs: Math.round(Number(remind ?? '24') * 3_600_000),
+    digestHour: integer(env, 'NOTIFY_DIGEST_HOUR', 8, 0, 23),
+    workerEnabled: boolean(env, 'NOTIFY_WORKER', true),
   };
 }
 
@@ -266,6 +346,19 @@ function indexerConfig(env: Env): IndexerConfig {
     if (error instanceof IndexerConfigError) throw new ConfigError(error.variable, error.problem);
     throw error;
   }
+}
+
+/** An IPv4 or IPv6 address to listen on (`0.0.0.0`, `127.0.0.1`, `::`), or a host name. */
+function host(env: Env, name: string): string | null {
+  const value = text(env, name);
+  if (value === undefined) return null;
+  if (!/^[A-Za-z0-9.:-]{1,253}$/.test(value)) {
+    throw new ConfigError(
+      name,
+      `must be an address to listen on, such as 0.0.0.0 or 127.0.0.1 (got ${JSON.stringify(value)})`,
+    );
+  }
+  return value;
 }
 
 function text(env: Env, name: string): string | undefined {

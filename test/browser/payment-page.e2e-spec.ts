@@ -143,7 +143,8 @@ describeInBrowser('payment page in Chromium', () => {
     await ingest(t, [transfer(d, invoice.invoiceAddress, ETH_USDT, '4000000', 'PENDING', { hash, confirmations: 0 })]);
     await page.locator('body[data-state="CONFIRMING"]').waitFor({ timeout: 15_000 });
     expect(await page.locator('#status').innerText()).toBe('Confirming payment');
-    expect(await page.locator('#amount-due').innerText()).toBe('10');
+    // What is left to send: the total less what is confirming.
+    expect(await page.locator('#amount-due').innerText()).toBe('6');
     expect(await page.locator('#deposits').innerText()).toContain('Confirming: 0 of 12 confirmations');
     expect(await page.locator('#send-title').innerText()).toBe('Send the remaining 6 USDT');
     await expectQrAndLink(full.replace('uint256=10000000', 'uint256=6000000'));
@@ -271,6 +272,50 @@ describeInBrowser('payment page in Chromium', () => {
     await page.locator('#copy-address').click();
     await page.locator('#copy-address', { hasText: 'Copied' }).waitFor();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(invoice.invoiceAddress);
+  });
+
+  it('copies exactly the amount the QR code asks for: fresh, confirming, part-paid, the remainder confirming', async () => {
+    const invoice = await newInvoice({ requestedAmount: '0.05', currencyIds: ['1'] });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    const wei = (eth: string) => BigInt(Math.round(Number(eth) * 1e6)) * 10n ** 12n;
+
+    /** The copied amount, and the amount of the QR's EIP-681 URI, both in wei. */
+    async function copiedAndScanned(): Promise<{ copied: bigint; scanned: bigint }> {
+      await page.goto(`${baseUrl}/pay/${invoice.publicId}`);
+      await page.locator('#copy-amount').click();
+      await page.locator('#copy-amount', { hasText: 'Copied' }).waitFor();
+      const copied = String(await page.evaluate('navigator.clipboard.readText()'));
+      const uri = (await scanQr()) ?? '';
+      const value = /[?&]value=(\d+)/.exec(uri)?.[1];
+      if (value === undefined) throw new Error(`no value in the QR's URI: ${uri}`);
+      expect(await page.locator('#open-wallet').getAttribute('href')).toBe(uri);
+      expect(await page.locator('#send-title').innerText()).toContain(`${copied} ETH`);
+      return { copied: wei(copied), scanned: BigInt(value) };
+    }
+
+    const states: Record<string, { copied: bigint; scanned: bigint }> = {};
+    states.fresh = await copiedAndScanned();
+    const hash = `0x${'ef'.repeat(32)}`;
+    const first = (status: string, more: object) =>
+      transfer(d, invoice.invoiceAddress, '1', wei('0.02').toString(), status, { hash, ...more });
+    await ingest(t, [first('PENDING', { confirmations: 0 })]);
+    states.confirming = await copiedAndScanned();
+    await ingest(t, [first('CONFIRMED', CONFIRMED)]);
+    states.partPaid = await copiedAndScanned();
+    await ingest(t, [
+      transfer(d, invoice.invoiceAddress, '1', wei('0.01').toString(), 'PENDING', { confirmations: 0 }),
+    ]);
+    states.remainder = await copiedAndScanned();
+
+    for (const [state, { copied, scanned }] of Object.entries(states)) {
+      expect({ state, copied }).toEqual({ state, copied: scanned });
+    }
+    expect(Object.fromEntries(Object.entries(states).map(([state, { copied }]) => [state, copied]))).toEqual({
+      fresh: wei('0.05'),
+      confirming: wei('0.03'),
+      partPaid: wei('0.03'),
+      remainder: wei('0.02'),
+    });
   });
 
   it('is usable at 320 px, reachable by keyboard, and its text meets AA contrast', async () => {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
 import request from 'supertest';
 import { createDeployment, evmWallet, TestDeployment } from '../support/builders';
 import { queuePath } from '../support/queue';
+import { testRedisKeyPrefix } from '../support/redis';
 import { createTestApp, TestApp } from '../support/test-app';
 import { obtainTokens, postRefresh, refreshDocument } from '../support/token-client';
 
@@ -93,8 +95,8 @@ describe('per-member rate limit on /api/v1 and /token/', () => {
     });
   });
 
-  describe('charged by the time an answer took', () => {
-    const BUDGET = 100;
+  describe('charged by the time of its own work, not by waiting on others', () => {
+    const BUDGET = 1000;
     const UNIT_MS = 25;
     let t: TestApp;
 
@@ -105,21 +107,27 @@ describe('per-member rate limit on /api/v1 and /token/', () => {
     });
     afterAll(() => t.close());
 
-    it('charges a request kept waiting on the database one unit per 25 ms, in the next answer', async () => {
+    /** Remaining after `slow` less Remaining of the next everyday answer: what `slow` cost, in units. */
+    const costOf = async (slow: request.Response, d: TestDeployment) => {
+      const after = await request(t.http).get(nonceInfo(d)).set('x-api-key', d.members[0].apiKey).expect(200);
+      return Number(slow.headers['x-ratelimit-remaining']) - Number(after.headers['x-ratelimit-remaining']);
+    };
+
+    it("charges a request kept waiting on another request's row lock for its own work, not the wait", async () => {
       const d = await createDeployment(t, { memberCount: 1, approverCount: 1, threshold: 1 });
-      const apiKey = d.members[0].apiKey;
       // A payout locks its deployment's row; another transaction holds that row (this spec's own
       // deployment, so no other spec waits), so the answer takes at least HELD_MS.
-      const HELD_MS = 400;
+      const HELD_MS = 2_000;
       const holder = t.dataSource.createQueryRunner();
       await holder.connect();
       let slow: request.Response;
+      const started = Date.now();
       try {
         await holder.startTransaction();
         await holder.query(`SELECT 1 FROM deployments WHERE id = $1 FOR UPDATE`, [d.id]);
         const answered = request(t.http)
           .post(`/api/v1/deployments/${d.id}/payouts`)
-          .set('x-api-key', apiKey)
+          .set('x-api-key', d.members[0].apiKey)
           .send({ deploymentId: d.id, currencyId: '1', amount: '1', toAddress: evmWallet().address })
           .then((res) => res);
         await new Promise((resolve) => setTimeout(resolve, HELD_MS));
@@ -129,10 +137,72 @@ describe('per-member rate limit on /api/v1 and /token/', () => {
         await holder.release();
       }
       expect(slow.status).toBe(201);
-      // The slow answer counts itself as one unit; the rest of its cost shows in the next answer.
-      const after = await request(t.http).get(nonceInfo(d)).set('x-api-key', apiKey).expect(200);
-      const drop = Number(slow.headers['x-ratelimit-remaining']) - Number(after.headers['x-ratelimit-remaining']);
-      expect(drop).toBeGreaterThanOrEqual(Math.floor(HELD_MS / UNIT_MS));
+      expect(Date.now() - started).toBeGreaterThanOrEqual(HELD_MS);
+      // Charged for the wait, it would cost 80 units or more; its own work is a few (more on a loaded machine).
+      expect(await costOf(slow, d)).toBeLessThanOrEqual(HELD_MS / UNIT_MS / 4);
+    });
+
+    it('charges a request queued for a pool connection for its own work, not the queue', async () => {
+      const d = await createDeployment(t, { memberCount: 1, approverCount: 1, threshold: 1 });
+      const pool = (t.dataSource.driver as unknown as { master: Pool }).master;
+      const QUEUED_MS = 2_000;
+      // Every connection of the pool taken (20), as a flood of slow requests would.
+      const held = await Promise.all(Array.from({ length: 20 }, () => pool.connect()));
+      const answered = request(t.http)
+        .get(`/api/v1/deployments/${d.id}/transactions`)
+        .set('x-api-key', d.members[0].apiKey)
+        .then((res) => res);
+      await new Promise((resolve) => setTimeout(resolve, QUEUED_MS));
+      for (const client of held) client.release();
+      const slow = await answered;
+      expect(slow.status).toBe(200);
+      expect(await costOf(slow, d)).toBeLessThanOrEqual(QUEUED_MS / UNIT_MS / 4);
+    });
+  });
+
+  describe('requests in flight per member (API_MAX_IN_FLIGHT)', () => {
+    let t: TestApp;
+
+    beforeAll(async () => {
+      t = await createTestApp({ env: { API_RATE_LIMIT: '1000', API_MAX_IN_FLIGHT: '3' } });
+    });
+    afterAll(() => t.close());
+
+    it('refuses a member its fourth concurrent request with 429 while another member is served', async () => {
+      const d = await createDeployment(t, { memberCount: 1, approverCount: 1, threshold: 1 });
+      const other = await createDeployment(t, { memberCount: 1, approverCount: 1, threshold: 1 });
+      // Five payouts at once, each waiting on the deployment's row another transaction holds.
+      const holder = t.dataSource.createQueryRunner();
+      await holder.connect();
+      try {
+        await holder.startTransaction();
+        await holder.query(`SELECT 1 FROM deployments WHERE id = $1 FOR UPDATE`, [d.id]);
+        const burst = Array.from({ length: 5 }, () =>
+          request(t.http)
+            .post(`/api/v1/deployments/${d.id}/payouts`)
+            .set('x-api-key', d.members[0].apiKey)
+            .send({ deploymentId: d.id, currencyId: '1', amount: '1', toAddress: evmWallet().address })
+            .then((res) => res),
+        );
+        // The two past the cap are answered at once, while three wait on the lock.
+        const settled = await Promise.race([
+          Promise.all(burst.map((answer) => answer.then((res) => res.status))),
+          new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 1_500)),
+        ]);
+        expect(settled).toBe('waiting');
+        // Another member is served meanwhile.
+        await request(t.http).get(nonceInfo(other)).set('x-api-key', other.members[0].apiKey).expect(200);
+        await holder.commitTransaction();
+        const statuses = (await Promise.all(burst)).map((res) => res.status).sort();
+        expect(statuses).toEqual([201, 201, 201, 429, 429]);
+        const refused = (await Promise.all(burst)).find((res) => res.status === 429)!;
+        expect(refused.headers['retry-after']).toBe('1');
+        expect(refused.body).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+      } finally {
+        await holder.release();
+      }
+      // Its requests answered, the member is served again.
+      await request(t.http).get(nonceInfo(d)).set('x-api-key', d.members[0].apiKey).expect(200);
     });
   });
 
@@ -271,7 +341,7 @@ describe('per-member rate limit on /api/v1 and /token/', () => {
       const env = {
         API_RATE_LIMIT: String(LIMIT),
         REDIS_URL: redisUrl,
-        REDIS_KEY_PREFIX: `test-${randomUUID()}:`,
+        REDIS_KEY_PREFIX: `${testRedisKeyPrefix()}${randomUUID()}:`,
       };
       a = await createTestApp({ env });
       b = await createTestApp({ env });
@@ -295,7 +365,7 @@ describe('per-member rate limit on /api/v1 and /token/', () => {
       const env = {
         API_RATE_LIMIT: '100',
         REDIS_URL: redisUrl,
-        REDIS_KEY_PREFIX: `test-${randomUUID()}:`,
+        REDIS_KEY_PREFIX: `${testRedisKeyPrefix()}${randomUUID()}:`,
       };
       const first = await createTestApp({ env });
       const second = await createTestApp({ env });

@@ -2,7 +2,7 @@ import { Controller, Get, Module } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
 import request from 'supertest';
 import { Caller } from '../../src/modules/auth/domain/caller';
-import { CurrentCaller, DeploymentScoped } from '../../src/modules/deployments/api/access.guard';
+import { CurrentCaller, DeploymentScoped, Requires } from '../../src/modules/deployments/api/access.guard';
 import { DeploymentsModule } from '../../src/modules/deployments/deployments.module';
 import { createDeployment, createMember, TestDeployment, TestMember } from '../support/builders';
 import { decodeJwt, signJwt, unsignedJwt } from '../support/jwt';
@@ -14,6 +14,7 @@ import { jsonApiBody, obtainTokens, postRefresh, refreshDocument, TokenPair } fr
 @Controller('probe/deployments/:deploymentId')
 class ForbiddenProbeController {
   @Get()
+  @Requires('read')
   whoAmI(@CurrentCaller() caller: Caller): { kind: string; address: string } {
     return { kind: caller.kind, address: caller.address };
   }

@@ -1,7 +1,9 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { cliError, cliJson, runCli, runCliOn } from '../support/cli';
 import { predictWalletAddress, walletDeployParams } from '../../src/modules/deployments/domain/wallet-deploy-params';
-import { evmWallet } from '../support/builders';
+import { createMember as createMemberInProcess, evmWallet } from '../support/builders';
 import { createTestApp, TestApp, testDatabaseUrl } from '../support/test-app';
 import { obtainDocument, postObtain } from '../support/token-client';
 
@@ -15,6 +17,12 @@ describe('provisioning CLI (npm run cli)', () => {
   let t: TestApp;
   const createMember = async (address = evmWallet().address) =>
     cliJson<Issued>(await runCli('member:create', '--address', address));
+  // Members a test needs but does not test the CLI on: made in process, since every CLI run boots
+  // the whole application (a few seconds each on a loaded machine).
+  const setupMember = async (): Promise<Issued> => {
+    const { address, apiKey, apiSecret } = await createMemberInProcess(t);
+    return { address, apiKey, apiSecret };
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ env: { TOKEN_RATE_LIMIT: '100000' } });
@@ -39,7 +47,7 @@ describe('provisioning CLI (npm run cli)', () => {
   });
 
   it('hides and shows a currency, storing EVM addresses inside ids in lowercase', async () => {
-    const member = await createMember();
+    const member = await setupMember();
     const usdt = '1-0xDAC17F958D2EE523A2206206994597C13D831EC7';
     const hidden = cliJson(await runCli('member:hide-currency', '--address', member.address, '--currency', usdt));
     expect(hidden).toEqual({ address: member.address, currency: usdt.toLowerCase(), hidden: true });
@@ -67,16 +75,27 @@ describe('provisioning CLI (npm run cli)', () => {
   });
 
   it('creates an account and a deployment its members can read', async () => {
-    const [first, second, third] = await Promise.all([createMember(), createMember(), createMember()]);
+    const [first, second, third] = await Promise.all([setupMember(), setupMember(), setupMember()]);
     const contract = evmWallet().address;
     const account = cliJson<{ id: string }>(
       await runCli(
         'account:create',
-        ...['--name', 'Treasury', '--members', `${first.address},${second.address}`],
-        ...['--threshold', '1', '--address', contract.toLowerCase()],
+        ...['--name', 'Treasury', '--members', `${first.address},${second.address}:viewer`],
+        ...['--approvers', first.address, '--threshold', '1', '--address', contract.toLowerCase()],
       ),
     );
     expect(account).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), contract });
+    // `address:ROLE` gives a role; a plain address is an ADMIN.
+    const members = await request(t.http)
+      .get(`/api/v1/accounts/${account.id}/members`)
+      .set('x-api-key', first.apiKey)
+      .expect(200);
+    expect(members.body.map(({ address, role }: { address: string; role: string }) => ({ address, role }))).toEqual(
+      expect.arrayContaining([
+        { address: first.address, role: 'ADMIN' },
+        { address: second.address, role: 'VIEWER' },
+      ]),
+    );
     expect(cliJson(await runCli('account:add-member', '--account', account.id, '--address', third.address))).toEqual({
       account: account.id,
       address: third.address,
@@ -97,7 +116,7 @@ describe('provisioning CLI (npm run cli)', () => {
         ],
       ),
     );
-    expect(Object.keys(deployment)).toEqual(['id']);
+    expect(deployment).toEqual({ id: expect.any(String) as unknown, status: 'deployed', statusFrom: '--status' });
     const res = await request(t.http)
       .get(`/api/v1/accounts/deployments/${deployment.id}/nonce-info`)
       .set('x-api-key', third.apiKey)
@@ -106,7 +125,7 @@ describe('provisioning CLI (npm run cli)', () => {
   });
 
   it('gives a new account the factory address when CHAIN_CONTRACTS configures one, and hides accounts per member', async () => {
-    const [first, second] = await Promise.all([createMember(), createMember()]);
+    const [first, second] = await Promise.all([setupMember(), setupMember()]);
     const factory = '0x4e59b44847b379578588920ca78fbf26c0b4956c';
     const implementation = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
     const env = {
@@ -136,13 +155,120 @@ describe('provisioning CLI (npm run cli)', () => {
     });
   });
 
+  describe('deployment:create without --status', () => {
+    // A JSON-RPC node that has code at one address only.
+    let node: Server;
+    let rpcUrl: string;
+    const onChain = evmWallet().address;
+    beforeAll(async () => {
+      node = createServer((req, res) => {
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+        req.on('end', () => {
+          const call = JSON.parse(body) as { id: number; method: string; params: string[] };
+          const result =
+            call.method === 'eth_getCode'
+              ? call.params[0].toLowerCase() === onChain.toLowerCase()
+                ? '0x6080'
+                : '0x'
+              : null;
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result }));
+        });
+      });
+      await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
+      rpcUrl = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise((resolve) => node.close(resolve)));
+
+    const deployWithout = async (contract: string, env: Record<string, string>) => {
+      const member = await setupMember();
+      const account = cliJson<{ id: string }>(
+        await runCli(
+          'account:create',
+          '--name',
+          'Chain',
+          '--members',
+          member.address,
+          '--threshold',
+          '1',
+          '--address',
+          contract,
+        ),
+      );
+      const created = cliJson<{ id: string; status: string; statusFrom: string }>(
+        await runCliOn(
+          testDatabaseUrl(),
+          { RUN_MIGRATIONS: 'false', ...env },
+          'deployment:create',
+          '--account',
+          account.id,
+          '--chain',
+          '1',
+        ),
+      );
+      const [row] = (await t.dataSource.query(`SELECT deployment_status FROM deployments WHERE id = $1`, [
+        created.id,
+      ])) as { deployment_status: string }[];
+      expect(row.deployment_status).toBe(created.status);
+      return created;
+    };
+
+    it('is not_deployed, and says why, when no RPC URL is configured for the chain', async () => {
+      const created = await deployWithout(evmWallet().address, {});
+      expect(created.status).toBe('not_deployed');
+      expect(created.statusFrom).toMatch(/^default: no RPC URL for chain 1 \(RPC_URL_1\)/);
+    });
+
+    it("is the chain's answer to eth_getCode when an RPC URL is configured", async () => {
+      expect(await deployWithout(onChain, { RPC_URL_1: rpcUrl })).toMatchObject({
+        status: 'deployed',
+        statusFrom: 'eth_getCode at the wallet address',
+      });
+      expect(await deployWithout(evmWallet().address, { RPC_URL_1: rpcUrl })).toMatchObject({
+        status: 'not_deployed',
+        statusFrom: 'eth_getCode at the wallet address',
+      });
+    });
+
+    it('refuses, naming --status, when the node does not answer', async () => {
+      const member = await setupMember();
+      const account = cliJson<{ id: string }>(
+        await runCli(
+          'account:create',
+          '--name',
+          'Down',
+          '--members',
+          member.address,
+          '--threshold',
+          '1',
+          '--address',
+          evmWallet().address,
+        ),
+      );
+      const line = cliError(
+        await runCliOn(
+          testDatabaseUrl(),
+          { RUN_MIGRATIONS: 'false', RPC_URL_1: 'http://127.0.0.1:9' },
+          'deployment:create',
+          '--account',
+          account.id,
+          '--chain',
+          '1',
+        ),
+      );
+      expect(line).toMatch(/^error: .*eth_getCode failed .*pass --status/);
+    });
+  });
+
   describe('refuses, with one line on stderr and a non-zero status', () => {
     let account: string;
     let member: Issued;
     let outsider: Issued;
 
     beforeAll(async () => {
-      [member, outsider] = await Promise.all([createMember(), createMember()]);
+      [member, outsider] = await Promise.all([setupMember(), setupMember()]);
       account = cliJson<{ id: string }>(
         await runCli(
           'account:create',
@@ -192,6 +318,15 @@ describe('provisioning CLI (npm run cli)', () => {
         'an account without --address when no factory is configured',
         () => runCli('account:create', '--name', 'x', '--members', member.address, '--threshold', '1'),
         /^error: CONTRACT_ADDRESS_REQUIRED: /,
+      ],
+      [
+        'a member with an unknown role',
+        () =>
+          runCli(
+            ...['account:create', '--name', 'x', '--members', `${member.address}:OWNER`],
+            ...['--threshold', '1', '--address', evmWallet().address],
+          ),
+        /^error: VALIDATION_FAILED: members .*: unknown role OWNER /,
       ],
       [
         'an approver who is not a member of the account',

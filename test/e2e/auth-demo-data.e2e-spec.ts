@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import request from 'supertest';
 import { privateKeyToAccount } from 'viem/accounts';
 import { dropDatabase, ensureDatabase } from '../../src/database/database-setup';
@@ -26,7 +31,22 @@ async function withEmptyDatabase(work: (t: TestApp) => Promise<void>): Promise<v
 const memberCount = async (t: TestApp) =>
   Number(((await t.dataSource.query(`SELECT count(*) AS n FROM members`)) as { n: string }[])[0].n);
 
-describe('demo data on an empty database (README, Run it)', () => {
+/** The README's "A first call" block, line by line. */
+function readmeFirstCall(): string[] {
+  const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+  const section = readme.split('\n## A first call\n')[1].split('\n## ')[0];
+  return /```sh\n([\s\S]*?)\n```/.exec(section)![1].split('\n');
+}
+
+/** The banner's lines from its first `export` on: what a person pastes. */
+function pastedLines(banner: string): string[] {
+  const lines = banner.trimEnd().split('\n');
+  return lines.slice(lines.findIndex((line) => line.startsWith('export ')));
+}
+
+const withoutValues = (lines: string[]) => lines.map((line) => line.replace(/^(export [A-Z_]+)=.*$/, '$1='));
+
+describe('demo data on an empty database (README, Start it)', () => {
   it('creates nothing in production, even on an empty database', async () => {
     await withEmptyDatabase(async (t) => {
       expect(await seedDemoData(t.app, { nodeEnv: 'production' })).toBeUndefined();
@@ -63,7 +83,7 @@ describe('demo data on an empty database (README, Run it)', () => {
     });
   });
 
-  it('prints plain lines with the credentials, the deployment id and a curl line to try', () => {
+  it("prints plain lines with the credentials, and the README's first commands ready to paste", () => {
     const demo = {
       memberAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
       privateKey: `0x${'1'.repeat(64)}` as const,
@@ -72,11 +92,41 @@ describe('demo data on an empty database (README, Run it)', () => {
       accountId: '0193a4c2-7d1e-7a52-9f2b-3c4d5e6f7a8a',
       deploymentId: '0193a4c2-7d1e-7a52-9f2b-3c4d5e6f7a8b',
     };
-    const text = describeDemoData(demo, 'http://localhost:3000');
+    const text = describeDemoData(demo, { baseUrl: 'http://127.0.0.1:3000', host: '127.0.0.1', hostFromEnv: false });
     for (const value of Object.values(demo)) expect(text).toContain(value);
-    expect(text).toContain(
-      `curl -H 'x-api-key: ${demo.apiKey}' http://localhost:3000/api/v1/accounts/deployments/${demo.deploymentId}/nonce-info`,
-    );
     expect(text.split('\n').some((line) => line.trim().startsWith('{'))).toBe(false);
+    const pasted = pastedLines(text);
+    expect(withoutValues(pasted)).toEqual(withoutValues(readmeFirstCall()));
+    expect(pasted.slice(0, 4)).toEqual([
+      'export BASE_URL=http://127.0.0.1:3000',
+      `export API_KEY=${demo.apiKey}`,
+      `export ACCOUNT_ID=${demo.accountId}`,
+      `export DEPLOYMENT_ID=${demo.deploymentId}`,
+    ]);
+    // It says where it listens, and how to change it.
+    expect(text).toContain('Listening on 127.0.0.1 only (set HOST=0.0.0.0 to listen on every interface)');
+    expect(describeDemoData(demo, { baseUrl: 'http://localhost:3000', host: '0.0.0.0', hostFromEnv: true })).toContain(
+      'Listening on 0.0.0.0 (HOST): every machine that reaches this one can call it',
+    );
+  });
+
+  it("the banner's lines, pasted into a shell, answer 200, 200 and 201", async () => {
+    await withEmptyDatabase(async (t) => {
+      const demo = await seedDemoData(t.app, { nodeEnv: 'development' });
+      if (demo === undefined) throw new Error('expected demo data on an empty database');
+      await new Promise<void>((resolve) => t.http.listen(0, '127.0.0.1', resolve));
+      const { port } = t.http.address() as AddressInfo;
+      const banner = describeDemoData(demo, {
+        baseUrl: `http://127.0.0.1:${port}`,
+        host: '127.0.0.1',
+        hostFromEnv: false,
+      });
+      const script = pastedLines(banner)
+        .map((line) => line.replace(/^curl -s /, 'curl -s -o /dev/null -w "%{http_code}\\n" '))
+        .join('\n');
+      // Run asynchronously: the server answering the shell is this process.
+      const { stdout } = await promisify(execFile)('bash', ['-c', script], { env: { PATH: process.env.PATH } });
+      expect(stdout.trim().split('\n')).toEqual(['200', '200', '201']);
+    });
   });
 });

@@ -1,10 +1,10 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropDatabase, ensureDatabase } from '../../src/database/database-setup';
+import { waitForListeningPort } from '../support/listening';
 import { TEST_JWT_SECRET, testDatabaseUrl } from '../support/test-app';
 
 /**
@@ -98,6 +98,55 @@ describe('the Docker image', () => {
     expect(compose).toMatch(/command: \["node", "dist\/src\/indexer\.js"\]/);
   });
 
+  describe('the compose file, as docker-compose reads it', () => {
+    // Debian's docker-compose (`apt-get install docker-compose`; .ci/run installs it) loads and
+    // interpolates the file the way `docker compose up` does first, without needing a daemon.
+    const binary = ['/usr/bin/docker-compose', '/usr/local/bin/docker-compose'].find((path) => existsSync(path));
+    const file = join(root, 'docker', 'docker-compose.yml');
+    const config = (env: Record<string, string>, ...args: string[]) =>
+      spawnSync(binary!, ['-f', file, ...args, 'config'], {
+        cwd: tmpdir(),
+        env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), ...env },
+        encoding: 'utf8',
+      });
+    // Fixed by the file itself for the containers, not taken from the shell.
+    const fixed = new Set(['NODE_ENV', 'HOST', 'PORT', 'DATABASE_URL', 'REDIS_URL', 'DATA_DIR', 'EMBEDDED_PG_PORT']);
+    const documented = [
+      ...readFileSync(join(root, 'docs', 'configuration.md'), 'utf8').matchAll(/^\| `([A-Z][A-Z0-9_]*)`/gm),
+    ]
+      .map((match) => match[1])
+      .filter((name) => !fixed.has(name) && !name.startsWith('INDEXER_ENABLED'));
+    const run = binary === undefined ? it.skip : it;
+    if (binary === undefined)
+      console.warn('[compose] skipping the compose checks: no docker-compose binary (apt-get install docker-compose)');
+
+    run('loads with JWT_SECRET alone, as the README runs it', () => {
+      const result = config({ JWT_SECRET: 'j'.repeat(48) });
+      expect({ status: result.status, stderr: result.stderr }).toEqual({
+        status: 0,
+        stderr: expect.any(String) as unknown,
+      });
+      expect(result.stdout).toContain(`JWT_SECRET: ${'j'.repeat(48)}`);
+      expect(result.stdout).toMatch(/HOST: 0\.0\.0\.0/);
+    });
+
+    run('refuses without JWT_SECRET, saying how to make one', () => {
+      const result = config({});
+      expect(result.status).not.toBe(0);
+      expect(result.stderr).toContain('set JWT_SECRET to at least 32 random bytes');
+    });
+
+    run('passes every documented variable from the shell to the containers', () => {
+      expect(documented.length).toBeGreaterThan(40);
+      const env = Object.fromEntries(documented.map((name) => [name, `from-shell-${name.toLowerCase()}`]));
+      const result = config({ ...env, RPC_URL_1: 'http://node.example/1' }, '--profile', 'indexer');
+      expect(result.status).toBe(0);
+      const missing = documented.filter((name) => !result.stdout.includes(`${name}: ${env[name]}`));
+      expect(missing).toEqual([]);
+      expect(result.stdout).toContain('RPC_URL_1: http://node.example/1');
+    });
+  });
+
   describe('production-only install (the image runtime stage)', () => {
     const serverUrl = testDatabaseUrl();
     const databaseName = `prodinstall_${randomBytes(4).toString('hex')}`;
@@ -135,12 +184,6 @@ describe('the Docker image', () => {
 
     it('starts the built service against PostgreSQL and answers /health/ready', async () => {
       const databaseUrl = await ensureDatabase(serverUrl, databaseName);
-      const port = await new Promise<number>((resolve) => {
-        const probe = createServer().listen(0, '127.0.0.1', () => {
-          const { port: free } = probe.address() as { port: number };
-          probe.close(() => resolve(free));
-        });
-      });
       // The image brings Node 24; here the runtime pinned in optionalDependencies plays its part.
       const pinned = join(dir, 'node_modules', `node-${process.platform}-${process.arch}`, 'bin', 'node');
       let output = '';
@@ -149,7 +192,8 @@ describe('the Docker image', () => {
         env: {
           PATH: process.env.PATH ?? '',
           NODE_ENV: 'production',
-          PORT: String(port),
+          PORT: '0',
+          METRICS_TOKEN: 'scrape-token',
           DATABASE_URL: databaseUrl,
           JWT_SECRET: TEST_JWT_SECRET,
           LOG_LEVEL: 'info',
@@ -157,11 +201,7 @@ describe('the Docker image', () => {
       });
       service.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
       service.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-      const deadline = Date.now() + 90_000;
-      while (!output.includes('listening on')) {
-        if (service.exitCode !== null || Date.now() > deadline) throw new Error(`did not start:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      const port = await waitForListeningPort(service, () => output);
       const ready = await fetch(`http://127.0.0.1:${port}/health/ready`);
       expect(ready.status).toBe(200);
       expect(await ready.json()).toEqual({ status: 'ok', database: 'ok' });

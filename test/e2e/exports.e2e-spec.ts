@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
@@ -11,62 +10,11 @@ import { eventually } from '../support/callback-receiver';
 import { ingest, TEST_INDEXER_KEY } from '../support/chain-events';
 import { createInvoice, ETH_USDC, ETH_USDT, invoiceBody, transfer } from '../support/invoices';
 import { insertRows } from '../support/list-rows';
+import { waitForListeningPort } from '../support/listening';
 import { createTestApp, TEST_JWT_SECRET, TestApp } from '../support/test-app';
+import { csvObjects } from '../support/csv';
 
 jest.setTimeout(300_000);
-
-/** An RFC 4180 reader written for the test, independent of the service's writer: records of fields. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let i = 0;
-  while (i < text.length) {
-    const char = text[i];
-    if (char === '"' && field === '') {
-      // A quoted field: up to the closing quote, with "" standing for one quote.
-      i += 1;
-      for (;;) {
-        if (i >= text.length) throw new Error('unterminated quoted field');
-        if (text[i] === '"' && text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-        } else if (text[i] === '"') {
-          i += 1;
-          break;
-        } else {
-          field += text[i];
-          i += 1;
-        }
-      }
-      if (i < text.length && text[i] !== ',' && text.slice(i, i + 2) !== '\r\n')
-        throw new Error(`junk after quote at ${i}`);
-    } else if (char === ',') {
-      record.push(field);
-      field = '';
-      i += 1;
-    } else if (text.slice(i, i + 2) === '\r\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i += 2;
-    } else {
-      if (char === '"' || char === '\n' || char === '\r') throw new Error(`bare ${JSON.stringify(char)} at ${i}`);
-      field += char;
-      i += 1;
-    }
-  }
-  if (field !== '' || record.length > 0) throw new Error('last record is not CRLF-terminated');
-  return records;
-}
-
-/** The records as objects keyed by the header row. */
-function rowsOf(text: string): Record<string, string>[] {
-  const [header, ...records] = parseCsv(text);
-  for (const record of records) expect(record).toHaveLength(header.length);
-  return records.map((record) => Object.fromEntries(header.map((name, i) => [name, record[i]])));
-}
 
 const root = join(__dirname, '..', '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -74,15 +22,6 @@ const { runtime, SERVICE_NODE_FLAGS } = require('../../scripts/runtime') as {
   runtime: () => string;
   SERVICE_NODE_FLAGS: string[];
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Current and peak resident set size of a process (Linux /proc), in bytes. */
 function memoryOf(pid: number): { rss: number; peak: number } {
@@ -137,7 +76,7 @@ describe('CSV exports of transactions, invoices and payouts', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${kind}-${d.id}.csv"`);
-    return rowsOf(res.text);
+    return csvObjects(res.text);
   }
 
   /** Every page of the list, pageSize 100. */
@@ -252,7 +191,7 @@ describe('CSV exports of transactions, invoices and payouts', () => {
 
     const res = await request(t.http).get(`${base()}/invoices/export`).set(as());
     expect(res.text).toContain(`"Pay, ""now""\nplease"`);
-    const rows = rowsOf(res.text);
+    const rows = csvObjects(res.text);
     expect(rows.find((row) => row.id === id)).toMatchObject({ paymentPageButtonText: text, trackingId: tricky });
     expect(rows.find((row) => row.id === formulaId)?.paymentPageButtonText).toBe(`'=HYPERLINK("http://x")`);
   });
@@ -294,7 +233,7 @@ describe('CSV exports of transactions, invoices and payouts', () => {
       for (const kind of ['transactions', 'invoices', 'payouts']) {
         const res = await request(limited.http).get(`${base()}/${kind}/export`).query({ sortOrder: 'asc' }).set(as());
         expect(res.status).toBe(200);
-        const rows = rowsOf(res.text);
+        const rows = csvObjects(res.text);
         expect(rows).toHaveLength(7);
         const first = await listed(kind, { sortOrder: 'asc' });
         expect(rows.map((row) => row.id)).toEqual(first.slice(0, rows.length).map((item) => item.id));
@@ -324,21 +263,26 @@ describe('CSV exports of transactions, invoices and payouts', () => {
       );
     });
     // The built service in a process of its own, with its production heap flags, so its RSS is the export's alone.
-    const port = await freePort();
     const server = spawn(runtime(), [...SERVICE_NODE_FLAGS, join(root, 'dist', 'src', 'main.js')], {
       cwd: root,
       env: {
         PATH: process.env.PATH ?? '',
         NODE_ENV: 'development',
-        PORT: String(port),
+        PORT: '0',
         DATABASE_URL: t.config.databaseUrl,
         JWT_SECRET: TEST_JWT_SECRET,
-        LOG_LEVEL: 'silent',
+        // info: the line naming the port the system gave it; nothing else is logged at rest.
+        LOG_LEVEL: 'info',
         CALLBACK_WORKER: 'false',
       },
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let output = '';
+    server.stdout!.on('data', (chunk: Buffer) => {
+      if (output.length < 100_000) output += chunk.toString('utf8');
     });
     try {
+      const port = await waitForListeningPort(server, () => output);
       await waitUntilReady(port);
       const path = `/api/v1/deployments/${big.id}/transactions/export`;
       const headers = { 'x-api-key': big.members[0].apiKey };

@@ -1,6 +1,15 @@
+import { get as httpGet } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import {
+  MetricsPortServer,
+  SCRAPES_PER_WINDOW,
+  SNAPSHOT_MAX_AGE_MS,
+} from '../../src/modules/health/metrics.controller';
+import { Metrics } from '../../src/shared/metrics/metrics';
 import { createDeployment } from '../support/builders';
 import { eventId, ingest, TEST_INDEXER_KEY, txHash } from '../support/chain-events';
+import { spacedScraper } from '../support/metrics-scrape';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /** One sample of the Prometheus text format: `name{a="1",b="2"} value`. */
@@ -36,11 +45,13 @@ const CHAIN = '137';
 
 describe('GET /metrics', () => {
   let t: TestApp;
+  let scrape: () => Promise<request.Response>;
 
   beforeAll(async () => {
     t = await createTestApp({
       env: { INDEXER_API_KEY: TEST_INDEXER_KEY, [`RPC_URL_${CHAIN}`]: 'http://127.0.0.1:9', INDEXER_ENABLED: 'false' },
     });
+    scrape = spacedScraper(t.http);
     await t.dataSource.query(
       `INSERT INTO indexer_checkpoints (chain_id, next_block, head_block) VALUES ($1, 1001, 1010)
        ON CONFLICT (chain_id) DO UPDATE SET next_block = 1001, head_block = 1010`,
@@ -71,7 +82,7 @@ describe('GET /metrics', () => {
     ]);
     expect(results[0].applied).toBe(true);
 
-    const res = await request(t.http).get('/metrics').expect(200);
+    const res = await scrape();
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     const samples = parseMetrics(res.text);
 
@@ -105,7 +116,7 @@ describe('GET /metrics', () => {
   });
 
   it('counts the callback backlog from the database', async () => {
-    const before = find(parseMetrics((await request(t.http).get('/metrics')).text), 'callbacks_due')!.value;
+    const before = find(parseMetrics((await scrape()).text), 'callbacks_due')!.value;
     const d = await createDeployment(t);
     const rows: { account_id: string }[] = await t.dataSource.query(
       `SELECT account_id FROM deployments WHERE id = $1`,
@@ -118,12 +129,48 @@ describe('GET /metrics', () => {
                gen_random_uuid(), 'payout', '{}', now() - interval '1 second', now(), now())`,
       [rows[0].account_id, d.id],
     );
-    const after = find(parseMetrics((await request(t.http).get('/metrics')).text), 'callbacks_due')!.value;
+    // The text is a snapshot at most a second old.
+    await new Promise((resolve) => setTimeout(resolve, SNAPSHOT_MAX_AGE_MS + 100));
+    const after = find(parseMetrics((await scrape()).text), 'callbacks_due')!.value;
     expect(after).toBeGreaterThanOrEqual(before + 1);
   });
 
+  it('samples the pool without counting its own queries: an idle pool reads 0 waiting on every scrape', async () => {
+    for (let i = 0; i < 5; i++) {
+      const samples = parseMetrics((await scrape()).text);
+      expect(find(samples, 'db_pool_requests_waiting')?.value).toBe(0);
+      expect(find(samples, 'db_pool_connections_in_use')?.value).toBe(0);
+    }
+  });
+
+  it('labels catalog answers, first computed or remembered, with one route pattern per route', async () => {
+    const id = '1-0xdac17f958d2ee523a2206206994597c13d831ec7';
+    const routesOf = (text: string) =>
+      parseMetrics(text)
+        .filter(
+          (sample) => sample.name === 'http_request_duration_seconds_count' && sample.labels.status_code === '200',
+        )
+        .map((sample) => ({ route: sample.labels.route, value: sample.value }));
+    const before = routesOf((await scrape()).text);
+    // The first of each is routed to its handler; the rest are answered from memory before routing.
+    for (let i = 0; i < 3; i++) {
+      await request(t.http).get(`/api/v1/public/currencies/${id}`).expect(200);
+      await request(t.http).get('/api/v1/public/currencies?chainId=1').expect(200);
+    }
+    const after = routesOf((await scrape()).text);
+    const grown = after
+      .map(({ route, value }) => ({ route, by: value - (before.find((b) => b.route === route)?.value ?? 0) }))
+      .filter(({ by }) => by > 0)
+      .sort((a, b) => a.route.localeCompare(b.route));
+    expect(grown).toEqual([
+      { route: '/api/v1/public/currencies', by: 3 },
+      { route: '/api/v1/public/currencies/:id', by: 3 },
+      { route: '/metrics', by: 1 },
+    ]);
+  });
+
   it('carries no rate-limit headers and needs no API credential', async () => {
-    const res = await request(t.http).get('/metrics').expect(200);
+    const res = await scrape();
     expect(res.headers['x-ratelimit-limit']).toBeUndefined();
   });
 
@@ -238,5 +285,69 @@ describe('CORS', () => {
     } finally {
       await t.close();
     }
+  });
+
+  describe('a flood of scrapes', () => {
+    let flooded: TestApp;
+    let port: number;
+    beforeAll(async () => {
+      flooded = await createTestApp();
+      await flooded.app.listen(0, '127.0.0.1');
+      port = (flooded.http.address() as AddressInfo).port;
+    });
+    afterAll(() => flooded.close());
+
+    const scrape = (from: string) =>
+      new Promise<{ status: number; retryAfter?: string; text: string }>((resolve, reject) => {
+        httpGet({ host: '127.0.0.1', port, path: '/metrics', localAddress: from, agent: false }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              retryAfter: res.headers['retry-after'] as string | undefined,
+              text,
+            }),
+          );
+        }).on('error', reject);
+      });
+
+    it('renders once for concurrent scrapes, throttles one address at 10 per 10 s and serves another', async () => {
+      const renders = jest.spyOn(flooded.app.get(Metrics).registry, 'metrics');
+      try {
+        const answers = await Promise.all(Array.from({ length: 15 }, () => scrape('127.0.0.1')));
+        const served = answers.filter((answer) => answer.status === 200);
+        expect(served).toHaveLength(SCRAPES_PER_WINDOW);
+        expect(answers.filter((answer) => answer.status === 429)).toHaveLength(15 - SCRAPES_PER_WINDOW);
+        expect(Number(answers.find((answer) => answer.status === 429)!.retryAfter)).toBeGreaterThanOrEqual(1);
+        // One snapshot served them all.
+        expect(new Set(served.map((answer) => answer.text)).size).toBe(1);
+        expect(renders).toHaveBeenCalledTimes(1);
+        const other = await scrape('127.0.0.2');
+        expect(other.status).toBe(200);
+        expect(other.text).toContain('process_cpu_user_seconds_total');
+      } finally {
+        renders.mockRestore();
+      }
+    });
+  });
+
+  describe('with METRICS_PORT', () => {
+    let own: TestApp;
+    beforeAll(async () => {
+      own = await createTestApp({ env: { METRICS_PORT: '0' }, captureLogs: true });
+    });
+    afterAll(() => own.close());
+
+    it('serves the metrics on their own port only, and says so at start', async () => {
+      const port = own.app.get(MetricsPortServer).port!;
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('http_request_duration_seconds');
+      expect((await fetch(`http://127.0.0.1:${port}/other`)).status).toBe(404);
+      await request(own.http).get('/metrics').expect(404);
+      expect(own.logs.some((line) => line.includes('metrics: GET /metrics on METRICS_PORT'))).toBe(true);
+    });
   });
 });

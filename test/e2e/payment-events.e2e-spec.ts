@@ -4,6 +4,7 @@ import { createDeployment, TestDeployment } from '../support/builders';
 import { ingest, TEST_INDEXER_KEY } from '../support/chain-events';
 import { EventStreamClient } from '../support/event-stream';
 import { createInvoice, ETH_USDT, invoiceBody, transfer } from '../support/invoices';
+import { createScratchDatabase, ScratchDatabase } from '../support/scratch-database';
 import { createTestApp, TestApp } from '../support/test-app';
 
 jest.setTimeout(60_000);
@@ -24,6 +25,8 @@ async function listening(t: TestApp): Promise<string> {
 
 /** The invoice's event stream: GET /api/v1/public/invoices/{publicId}/events. */
 describe('payment page events (Server-Sent Events)', () => {
+  // A database of its own: one test cuts the change feed's connections, which must be this file's only.
+  let db: ScratchDatabase;
   let a: TestApp;
   let b: TestApp;
   let baseA: string;
@@ -34,15 +37,20 @@ describe('payment page events (Server-Sent Events)', () => {
   beforeAll(async () => {
     // Two instances on one database, as behind a load balancer; A keeps its streams alive every 200 ms
     // and cuts slow requests after 1 s, which must not cut a stream.
+    db = await createScratchDatabase('payment_events');
     a = await createTestApp({
+      databaseUrl: db.url,
       env: {
         INDEXER_API_KEY: TEST_INDEXER_KEY,
         PAYMENT_EVENTS_KEEPALIVE_MS: '200',
         HTTP_HEADERS_TIMEOUT: '1',
-        HTTP_REQUEST_TIMEOUT: '1',
+        HTTP_BODY_TIMEOUT_MS: '1000',
       },
     });
-    b = await createTestApp({ env: { INDEXER_API_KEY: TEST_INDEXER_KEY, PAYMENT_EVENTS_MAX_STREAMS: '1' } });
+    b = await createTestApp({
+      databaseUrl: db.url,
+      env: { INDEXER_API_KEY: TEST_INDEXER_KEY, PAYMENT_EVENTS_MAX_STREAMS: '1' },
+    });
     [baseA, baseB] = await Promise.all([listening(a), listening(b)]);
     d = await createDeployment(a);
   });
@@ -52,6 +60,7 @@ describe('payment page events (Server-Sent Events)', () => {
   afterAll(async () => {
     await a?.close();
     await b?.close();
+    await db?.drop();
   });
 
   async function newInvoice(body: Record<string, unknown> = { requestedAmount: '10', currencyIds: [ETH_USDT] }) {
@@ -103,7 +112,7 @@ describe('payment page events (Server-Sent Events)', () => {
     const stream = await open(baseA, invoice.publicId);
     await stream.until(() => stream.comments.length >= 3, 'three keep-alive comments');
     expect(stream.comments.every((comment) => comment === 'keep-alive')).toBe(true);
-    // HTTP_REQUEST_TIMEOUT is 1 s on this instance: the stream outlives it and still carries changes.
+    // HTTP_BODY_TIMEOUT_MS is 1 s on this instance: the stream outlives it and still carries changes.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(stream.ended).toBe(false);
     await ingest(a, [transfer(d, invoice.invoiceAddress, ETH_USDT, '1000000', 'PENDING', { confirmations: 0 })]);
@@ -147,7 +156,8 @@ describe('payment page events (Server-Sent Events)', () => {
     const stream = await open(baseA, invoice.publicId);
     await stream.until(() => stream.events.length === 1, 'the first event');
     const killed: unknown[] = await a.dataSource.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'invoice-change-feed'`,
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE application_name = 'invoice-change-feed' AND datname = current_database()`,
     );
     expect(killed.length).toBeGreaterThan(0);
     // After the reconnect every open stream reads its invoice again, in case a change fell in the gap.
@@ -187,7 +197,7 @@ describe('payment page events (Server-Sent Events)', () => {
   });
 
   it('ends open streams when the app closes', async () => {
-    const c = await createTestApp({ env: { INDEXER_API_KEY: TEST_INDEXER_KEY } });
+    const c = await createTestApp({ databaseUrl: db.url, env: { INDEXER_API_KEY: TEST_INDEXER_KEY } });
     const invoice = await newInvoice();
     const stream = await open(await listening(c), invoice.publicId);
     await stream.until(() => stream.events.length === 1, 'the first event');

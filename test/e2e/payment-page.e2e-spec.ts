@@ -201,7 +201,11 @@ describe('public invoice and payment page', () => {
       await ingest(t, [transfer(d, inv.invoiceAddress, ETH_USDT, '4000000', 'PENDING', { confirmations: 0 })]);
       const page = await request(t.http).get(`/pay/${inv.publicId}`);
       expect(page.text).toContain('data-state="CONFIRMING"');
-      expect(page.text).toContain('<span id="amount-due" data-value="10">10</span>');
+      // The amount due, its copy button and the QR ask for the same figure: what is left to send.
+      expect(page.text).toContain('<span id="amount-due" data-value="6">6</span>');
+      expect(page.text).toContain('id="copy-amount" data-copy="6"');
+      expect(page.text).toContain('<dd id="requested-amount">10 USDT</dd>');
+      expect(page.text).toContain('<dd id="confirming-amount" class="confirming">4 USDT</dd>');
       expect(page.text).toContain('Confirming: 0 of 12 confirmations');
       expect(page.text).toContain('Send the remaining 6 USDT');
       expect(page.text).toContain(`uint256=6000000"`);
@@ -210,6 +214,7 @@ describe('public invoice and payment page', () => {
       const covered = await request(t.http).get(`/pay/${inv.publicId}`);
       expect(covered.text).toContain('id="screen-confirming"');
       expect(covered.text).not.toContain('id="qr"');
+      expect(covered.text).not.toContain('id="copy-amount"');
     });
 
     it('speaks the Accept-Language, unless ?lang= says otherwise, and formats numbers for it', async () => {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { DeploymentsService } from '../../src/modules/deployments/application/deployments.service';
 import { QueueService } from '../../src/modules/queue/application/queue.service';
-import { createDeployment, createMember, TestDeployment, TestMember } from '../support/builders';
+import { createDeployment, createMember, evmWallet, TestDeployment, TestMember } from '../support/builders';
 import { confirmationsFor, eventId, ingest, TEST_INDEXER_KEY, txHash } from '../support/chain-events';
 import {
   callsTo,
@@ -314,6 +314,26 @@ describe('operations queue', () => {
       await reject(d, d.members[0], '3').expect(201);
     });
 
+    it('400 NOT_AN_APPROVER for a member who is not an approver, who cannot block the queue', async () => {
+      // Three members, the first two approvers.
+      const d = await createDeployment(t, { memberCount: 3, approverCount: 2 });
+      const outsider = d.members[2];
+      for (const nonce of ['0', '1', '999']) {
+        const refused = await reject(d, outsider, nonce).expect(400);
+        expect(refused.body.code).toBe('NOT_AN_APPROVER');
+      }
+      expect(await operationCount(d)).toBe(0);
+      // The approvers' queue is untouched: a payout's automatic nonce is still the first.
+      await request(t.http)
+        .post(`/api/v1/deployments/${d.id}/payouts`)
+        .set(as(d.members[0]))
+        .send({ deploymentId: d.id, currencyId: '1', amount: '1', toAddress: evmWallet().address })
+        .expect(201);
+      const queued = await request(t.http).get(queuePath(d.id, '')).set(as(d.members[0])).expect(200);
+      expect(queued.body.items.map((item: { nonce: string }) => item.nonce)).toEqual(['0']);
+      await reject(d, d.members[1], '5').expect(201);
+    });
+
     it('allows one live REJECT per nonce; again once the first is deleted', async () => {
       const d = await createDeployment(t);
       const first = await reject(d, d.members[0], '4').expect(201);
@@ -451,7 +471,7 @@ describe('operations queue', () => {
       d = await createDeployment(t, { memberCount: 4, approverCount: 3, nonce: '1' });
       ops = [];
       ops.push(await createConfigChange(t, d, d.members[0])); // nonce 1
-      ops.push((await reject(d, d.members[3], '1').expect(201)).body); // nonce 1, later
+      ops.push((await reject(d, d.members[2], '1').expect(201)).body); // nonce 1, later (an approver's)
       ops.push(await createConfigChange(t, d, d.members[3])); // nonce 2
       ops.push(await createConfigChange(t, d, d.members[1])); // nonce 3
       await signBy(d, ops[0], d.approvers.slice(0, 2));
@@ -488,7 +508,8 @@ describe('operations queue', () => {
       expect(await ids({ statuses: 'READY' })).toEqual([ops[0].id, ops[3].id]);
       expect(await ids({ statuses: ['PENDING', 'CANCELLED'] })).toEqual([ops[1].id, ops[2].id]);
       expect(await ids({ operationTypes: 'REJECT' })).toEqual([ops[1].id]);
-      expect(await ids({ createdBy: d.members[3].address.slice(4, 14).toUpperCase() })).toEqual([ops[1].id, ops[2].id]);
+      expect(await ids({ createdBy: d.members[3].address.slice(4, 14).toUpperCase() })).toEqual([ops[2].id]);
+      expect(await ids({ createdBy: d.members[2].address.slice(4, 14).toUpperCase() })).toEqual([ops[1].id]);
       expect(await ids({ createdAtFrom: ops[2].createdAt as string, createdAtTo: ops[3].createdAt as string })).toEqual(
         [ops[2].id, ops[3].id],
       );

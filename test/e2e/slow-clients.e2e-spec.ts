@@ -38,12 +38,12 @@ describe('slow clients', () => {
       check();
     });
 
-  describe('with short bounds (HTTP_HEADERS_TIMEOUT=1, HTTP_REQUEST_TIMEOUT=2)', () => {
+  describe('with short bounds (HTTP_HEADERS_TIMEOUT=1, HTTP_BODY_TIMEOUT_MS=2000)', () => {
     let t: TestApp;
     let port: number;
 
     beforeAll(async () => {
-      t = await createTestApp({ env: { HTTP_HEADERS_TIMEOUT: '1', HTTP_REQUEST_TIMEOUT: '2' } });
+      t = await createTestApp({ env: { HTTP_HEADERS_TIMEOUT: '1', HTTP_BODY_TIMEOUT_MS: '2000' } });
       port = await listening(t);
     });
     afterAll(() => t.close());
@@ -64,6 +64,25 @@ describe('slow clients', () => {
       expect(exchange.received()).toMatch(/^HTTP\/1\.1 408 /);
       expect(ms).toBeLessThan(5_000);
     });
+
+    it('cuts a body trickling one byte every 200 ms with 408 after about 2 s, serving another client meanwhile', async () => {
+      const exchange = open(
+        port,
+        'POST /token/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+      );
+      const trickle = setInterval(() => exchange.socket.write(' '), 200);
+      try {
+        const other = open(port, 'GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+        await other.closed;
+        expect(other.received()).toMatch(/^HTTP\/1\.1 200 /);
+        const ms = await exchange.closed;
+        expect(exchange.received()).toMatch(/^HTTP\/1\.1 408 /);
+        expect(ms).toBeGreaterThanOrEqual(1_900);
+        expect(ms).toBeLessThan(3_500);
+      } finally {
+        clearInterval(trickle);
+      }
+    });
   });
 
   describe('with the default bounds', () => {
@@ -76,9 +95,9 @@ describe('slow clients', () => {
     });
     afterAll(() => t.close());
 
-    it('uses 10 s for headers, 30 s for the whole request and 75 s for idle keep-alive', () => {
+    it('uses 10 s for headers, 10 s for the whole request and 75 s for idle keep-alive', () => {
       expect(t.http.headersTimeout).toBe(10_000);
-      expect(t.http.requestTimeout).toBe(30_000);
+      expect(t.http.requestTimeout).toBe(10_000);
       expect(t.http.keepAliveTimeout).toBe(75_000);
     });
 

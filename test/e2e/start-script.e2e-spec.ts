@@ -1,9 +1,10 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evmWallet } from '../support/builders';
+import { listeningPort } from '../support/listening';
 import { TEST_JWT_SECRET } from '../support/test-app';
 
 /**
@@ -98,7 +99,8 @@ describe('npm start on the embedded database', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'deployments-api-start-'));
     chmodSync(dataDir, 0o755);
-    const port = await freePort();
+    // The embedded PostgreSQL's port is probed (EMBEDDED_PG_PORT is what this tests); the
+    // service's is the system's pick (PORT=0), read back from its log line.
     embeddedPort = await freePort();
     // `npm start` itself, as a user or a supervisor runs it: the signal test below signals npm.
     starter = spawn('npm', ['start', '--silent'], {
@@ -107,7 +109,7 @@ describe('npm start on the embedded database', () => {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? tmpdir(),
         DATA_DIR: dataDir,
-        PORT: String(port),
+        PORT: '0',
         JWT_SECRET: TEST_JWT_SECRET,
         LOG_LEVEL: 'info',
         EMBEDDED_PG_PORT: String(embeddedPort),
@@ -116,7 +118,7 @@ describe('npm start on the embedded database', () => {
     starter.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     starter.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     const deadline = Date.now() + 90_000;
-    while (!output.includes('listening on http://localhost')) {
+    while (listeningPort(output) === undefined || !output.includes('DEPLOYMENT_ID=')) {
       if (Date.now() > deadline || starter.exitCode !== null) throw new Error(`npm start did not start:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -126,6 +128,21 @@ describe('npm start on the embedded database', () => {
     if (starter?.exitCode === null) starter.kill('SIGKILL');
     for (const pid of processesMentioning(dataDir)) process.kill(pid, 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('listens on 127.0.0.1 only after printing the demo credentials, and says so', async () => {
+    const port = listeningPort(output)!;
+    expect(output).toContain(`listening on http://127.0.0.1:${port}`);
+    expect(output).toContain('Listening on 127.0.0.1 only (set HOST=0.0.0.0 to listen on every interface)');
+    expect(output).toContain(`export BASE_URL=http://127.0.0.1:${port}`);
+    expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+    // Not on the machine's other addresses.
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .find((address) => address !== undefined && address.family === 'IPv4' && !address.internal);
+    if (external !== undefined) {
+      await expect(fetch(`http://${external.address}:${port}/health`)).rejects.toThrow();
+    }
   });
 
   it('runs the embedded PostgreSQL on EMBEDDED_PG_PORT', () => {
@@ -151,7 +168,7 @@ describe('npm start on the embedded database', () => {
 
   it('refuses a second server on the same files, saying what to do', async () => {
     const second = await run([MAIN], {
-      env: { DATA_DIR: dataDir, PORT: String(await freePort()), JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'fatal' },
+      env: { DATA_DIR: dataDir, PORT: '0', JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'fatal' },
     });
     expect(second.status).toBe(1);
     expect(second.stdout + second.stderr).toContain('is already running');

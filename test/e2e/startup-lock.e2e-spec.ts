@@ -1,10 +1,10 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { dropDatabase, ensureDatabase } from '../../src/database/database-setup';
+import { listeningPort } from '../support/listening';
 import { TEST_JWT_SECRET, testDatabaseUrl } from '../support/test-app';
 
 /**
@@ -15,19 +15,10 @@ const root = join(__dirname, '..', '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { runtime } = require('../../scripts/runtime') as { runtime: () => string };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 describe('migrations at start, under an advisory lock', () => {
   const serverUrl = testDatabaseUrl();
   const databaseName = `startup_${randomBytes(4).toString('hex')}`;
-  const instances: { child: ChildProcess; port: number; output: string }[] = [];
+  const instances: { child: ChildProcess; output: string }[] = [];
 
   afterAll(async () => {
     await Promise.all(
@@ -46,19 +37,18 @@ describe('migrations at start, under an advisory lock', () => {
   it('applies each migration once when three instances start together on a fresh database', async () => {
     const databaseUrl = await ensureDatabase(serverUrl, databaseName);
     for (let i = 0; i < 3; i++) {
-      const port = await freePort();
       const child = spawn(runtime(), [join(root, 'dist', 'src', 'main.js')], {
         cwd: root,
         env: {
           PATH: process.env.PATH ?? '',
-          PORT: String(port),
+          PORT: '0',
           DATABASE_URL: databaseUrl,
           JWT_SECRET: TEST_JWT_SECRET,
           LOG_LEVEL: 'info',
           CALLBACK_WORKER: 'false',
         },
       });
-      const instance = { child, port, output: '' };
+      const instance = { child, output: '' };
       child.stdout!.on('data', (chunk: Buffer) => (instance.output += chunk.toString('utf8')));
       child.stderr!.on('data', (chunk: Buffer) => (instance.output += chunk.toString('utf8')));
       instances.push(instance);
@@ -70,8 +60,8 @@ describe('migrations at start, under an advisory lock', () => {
       if (Date.now() > deadline) throw new Error(instances.map(({ output }) => output).join('\n---\n'));
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    for (const { port } of instances) {
-      expect((await fetch(`http://127.0.0.1:${port}/health/ready`)).status).toBe(200);
+    for (const { output } of instances) {
+      expect((await fetch(`http://127.0.0.1:${listeningPort(output)}/health/ready`)).status).toBe(200);
     }
 
     const files = readdirSync(join(root, 'src', 'database', 'migrations')).filter((name) => /^\d+-.+\.ts$/.test(name));

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { dropDatabase, ensureDatabase } from '../../src/database/database-setup';
+import { waitForListeningPort } from '../support/listening';
 import { TEST_JWT_SECRET, testDatabaseUrl } from '../support/test-app';
 
 /**
@@ -97,18 +98,11 @@ describe('OpenTelemetry tracing (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
     databaseUrl = await ensureDatabase(serverUrl, databaseName);
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const { port: free } = probe.address() as AddressInfo;
-        probe.close(() => resolve(free));
-      });
-    });
-    baseUrl = `http://127.0.0.1:${port}`;
     service = spawn(runtime(), [join(root, 'dist', 'src', 'main.js')], {
       cwd: root,
       env: {
         PATH: process.env.PATH ?? '',
-        PORT: String(port),
+        PORT: '0',
         DATABASE_URL: databaseUrl,
         JWT_SECRET: TEST_JWT_SECRET,
         LOG_LEVEL: 'info',
@@ -123,11 +117,7 @@ describe('OpenTelemetry tracing (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
     });
     service.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     service.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    await until('the service to listen', () => (output.includes('listening on') ? true : undefined), 90_000).catch(
-      (error: Error) => {
-        throw new Error(`${error.message}\n${output}`);
-      },
-    );
+    baseUrl = `http://127.0.0.1:${await waitForListeningPort(service, () => output)}`;
   }, 120_000);
 
   afterAll(async () => {

@@ -504,6 +504,8 @@ describe('transactions (endpoints 1-2)', () => {
         isClaimed: false,
         invoice: null,
         currency: expect.objectContaining({ id: USDT, symbol: 'USDT', decimals: 6 }),
+        // Confirmed at USDT's catalog dollar rate (no static rates here): a millionth of a dollar is 0.00.
+        fiatAtConfirmation: { usd: '0.00', eur: null, cny: null },
       });
       expect(res.body.transaction.currency).toEqual(res.body.currency);
     });

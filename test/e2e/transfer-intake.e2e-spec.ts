@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import request from 'supertest';
 import { createDeployment, evmWallet, TestDeployment } from '../support/builders';
 import { eventId, ingest, TEST_INDEXER_KEY, txHash } from '../support/chain-events';
@@ -177,11 +177,7 @@ describe('transfer events to deployment addresses (direct deposits)', () => {
   });
 
   describe('npm run cli -- chain:ingest', () => {
-    beforeAll(() => {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      require('../../scripts/build-if-stale').ensureBuilt();
-    }, 180_000);
-
+    // dist/ is the e2e global setup's build, made once per run.
     function cli(args: string[], stdin?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
       return new Promise((resolve) => {
         const child = spawn(process.execPath, [join(root, 'dist/src/cli/main.js'), ...args], {
@@ -201,7 +197,9 @@ describe('transfer events to deployment addresses (direct deposits)', () => {
       const event = transfer({ status: 'EXECUTED', confirmations: 2 });
       const file = join(mkdtempSync(join(tmpdir(), 'ingest-')), 'events.json');
       writeFileSync(file, JSON.stringify({ events: [event, { eventId: 'bad', kind: 'nope' }] }));
-      const run = await cli(['chain:ingest', file]);
+      const run = await cli(['chain:ingest', file]).finally(() =>
+        rmSync(dirname(file), { recursive: true, force: true }),
+      );
       expect(run.code).toBe(0);
       expect(JSON.parse(run.stdout)).toEqual({
         results: [

@@ -1,6 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import {
   createPublicClient,
@@ -78,19 +77,6 @@ export function describeWithAnvil(name: string, body: () => void): void {
   describe.skip(`${name} (skipped: anvil cannot run here: ${reason})`, body);
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export type TestWalletClient = WalletClient<Transport, Chain, PrivateKeyAccount>;
 
 export interface Anvil {
@@ -137,8 +123,8 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   const chainId = options.chainId ?? 31337;
   let lastOutput = '';
   for (let attempt = 0; attempt < 3; attempt++) {
-    const port = await freePort();
-    const child = spawn(binary, ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)], {
+    // Port 0: the system picks a free port as anvil binds, and anvil prints it.
+    const child = spawn(binary, ['--host', '127.0.0.1', '--port', '0', '--chain-id', String(chainId)], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -148,8 +134,14 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
     child.stderr?.on('data', (chunk: Buffer) => {
       if (output.length < 20_000) output += chunk.toString();
     });
+    const deadline = Date.now() + 30_000;
+    let port: string | undefined;
+    while (port === undefined && child.exitCode === null && Date.now() < deadline) {
+      port = /Listening on 127\.0\.0\.1:(\d+)/.exec(output)?.[1];
+      if (port === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const rpcUrl = `http://127.0.0.1:${port}`;
-    if (await rpcReady(rpcUrl, child, Date.now() + 30_000)) return anvilAt(rpcUrl, chainId, child);
+    if (port !== undefined && (await rpcReady(rpcUrl, child, deadline))) return anvilAt(rpcUrl, chainId, child);
     lastOutput = output;
     await stopChild(child);
   }

@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitForListeningPort } from './listening';
 import { Client } from 'pg';
 import { ensureDatabase } from '../../src/database/database-setup';
 import { prepareDatabase } from '../../src/database/prepare-database';
@@ -100,16 +101,16 @@ export interface AppProcess {
 }
 
 export async function startAppProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<AppProcess> {
-  const port = await freePort();
   const child = spawn(runtime(), [...SERVICE_NODE_FLAGS, join(root, 'dist', 'src', 'main.js')], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'development',
       DATABASE_URL: databaseUrl,
-      PORT: String(port),
+      PORT: '0',
       JWT_SECRET: TEST_JWT_SECRET,
-      LOG_LEVEL: 'warn',
+      // info: the line naming the port the system gave it.
+      LOG_LEVEL: 'info',
       CALLBACK_WORKER: 'false',
       ...env,
     },
@@ -118,7 +119,7 @@ export async function startAppProcess(databaseUrl: string, env: Record<string, s
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://127.0.0.1:${await waitForListeningPort(child, () => output, 60_000)}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the app exited at start:\n${output}`);

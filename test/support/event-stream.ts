@@ -42,9 +42,10 @@ export class EventStreamClient {
     });
   }
 
-  static open(url: string, headers: Record<string, string> = {}): Promise<EventStreamClient> {
+  static open(url: string, headers: Record<string, string> = {}, localAddress?: string): Promise<EventStreamClient> {
     return new Promise((resolve, reject) => {
-      const req = get(url, { headers: { accept: 'text/event-stream', ...headers } }, (response) => {
+      const options = { headers: { accept: 'text/event-stream', ...headers }, localAddress, agent: false };
+      const req = get(url, options, (response) => {
         const isStream = response.statusCode === 200;
         const body = isStream
           ? undefined

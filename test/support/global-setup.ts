@@ -13,10 +13,8 @@ declare global {
  * workers through TEST_DATABASE_URL; every test file then creates the data it needs. Whether a
  * Redis answers is found out here too, once, because a spec must decide to skip synchronously.
  */
-export default async function globalSetup(globalConfig: { selectProjects?: string[] }): Promise<void> {
-  // The unit project (`npm run test:unit`) tests pure code: it needs neither a build nor a database.
-  const selected = globalConfig.selectProjects;
-  if (selected !== undefined && !selected.includes('e2e')) return;
+export default async function globalSetup(): Promise<void> {
+  // The e2e project's own setup (jest.config.js): a run of unit specs alone never reaches it.
   // The CLI specs run the compiled CLI, as `npm run cli` does; build once, here, if sources changed.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a plain CommonJS script, shared with npm start
   (require('../../scripts/build-if-stale') as { ensureBuilt(): void }).ensureBuilt();
@@ -30,4 +28,6 @@ export default async function globalSetup(globalConfig: { selectProjects?: strin
   // Specs that need Redis read REACHABLE_REDIS_URL and skip, saying so, when it is empty.
   const redisUrl = process.env.TEST_REDIS_URL ?? DEFAULT_TEST_REDIS_URL;
   process.env.REACHABLE_REDIS_URL = (await redisAnswers(redisUrl)) ? redisUrl : '';
+  // Every key the run writes starts with this; the teardown removes them.
+  process.env.TEST_REDIS_KEY_PREFIX = `deployments-api-test:${name}:`;
 }

@@ -21,3 +21,33 @@ export async function redisAnswers(url: string): Promise<boolean> {
     client.disconnect();
   }
 }
+
+/**
+ * The prefix of every Redis key this test run writes: the run's own, so a developer's keys on the
+ * same Redis are never touched, and the global teardown removes exactly these (`removeKeys`).
+ */
+export function testRedisKeyPrefix(): string {
+  const prefix = process.env.TEST_REDIS_KEY_PREFIX;
+  if (prefix === undefined || prefix === '') throw new Error('TEST_REDIS_KEY_PREFIX is set by the e2e global setup');
+  return prefix;
+}
+
+/** Deletes every key under `prefix` (SCAN, never KEYS); answers how many there were. */
+export async function removeKeys(url: string, prefix: string): Promise<number> {
+  if (!/^[A-Za-z0-9:_-]+:$/.test(prefix)) throw new Error(`refusing to remove keys under ${JSON.stringify(prefix)}`);
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  client.on('error', () => undefined);
+  await client.connect();
+  let removed = 0;
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) removed += await client.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    client.disconnect();
+  }
+  return removed;
+}

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { RequestThrottle } from '../../shared/http/public-cache.interceptor';
 import { LOGGER } from '../../shared/logging/logging.module';
+import { Metrics } from '../../shared/metrics/metrics';
 import { RateLimitGuard } from './api/rate-limit.guard';
 import { AuthModule } from './auth.module';
 import { InMemorySlidingWindowStorage } from './infrastructure/in-memory-sliding-window.storage';
@@ -13,7 +14,8 @@ import type { SlidingWindowStorage } from './infrastructure/sliding-window-recor
 
 /**
  * The rate limit (see RateLimitGuard): @nestjs/throttler's guard on every route, over a sliding
- * window kept in memory or, with REDIS_URL, in Redis for every instance. Global, so the one
+ * window kept in memory or, with REDIS_URL, in Redis for every instance (falling back to this
+ * instance's own window while Redis is away). Global, so the one
  * middleware that answers before routing (remembered public responses, in the catalog, which the
  * auth context itself imports) can ask it through `RequestThrottle`.
  */
@@ -23,11 +25,20 @@ import type { SlidingWindowStorage } from './infrastructure/sliding-window-recor
   providers: [
     {
       provide: getStorageToken(),
-      inject: [APP_CONFIG, LOGGER],
-      useFactory: (config: AppConfig, logger: Logger): SlidingWindowStorage =>
-        config.redisUrl === null
-          ? new InMemorySlidingWindowStorage()
-          : new RedisSlidingWindowStorage(config.redisUrl, config.redisKeyPrefix, logger),
+      inject: [APP_CONFIG, LOGGER, Metrics],
+      useFactory: (config: AppConfig, logger: Logger, metrics: Metrics): SlidingWindowStorage => {
+        const storage =
+          config.redisUrl === null
+            ? undefined
+            : new RedisSlidingWindowStorage(config.redisUrl, config.redisKeyPrefix, logger);
+        metrics.gauge(
+          'rate_limit_store_fallback',
+          "1 while Redis is unreachable and the rate limits run on this instance's own window",
+          [],
+          () => Promise.resolve([{ labels: {}, value: storage?.usingFallback === true ? 1 : 0 }]),
+        );
+        return storage ?? new InMemorySlidingWindowStorage();
+      },
     },
     {
       // One throttler; RateLimitGuard picks each request's budget (limit, window, key) itself.

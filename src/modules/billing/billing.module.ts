@@ -1,4 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { AuditLogModule } from '../audit/audit-log.module';
+import { BalancesModule } from '../balances/balances.module';
 import { CallbacksModule } from '../callbacks/callbacks.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { ChainEventIntake } from '../chain/application/chain-event-intake';
@@ -26,7 +28,7 @@ import { TypeOrmInvoiceRepository } from './infrastructure/typeorm-invoice.repos
  * events.
  */
 @Module({
-  imports: [CatalogModule, ChainModule, DeploymentsModule, CallbacksModule],
+  imports: [AuditLogModule, CatalogModule, ChainModule, DeploymentsModule, CallbacksModule, BalancesModule],
   controllers: [InvoicesController, PublicInvoicesController, PublicInvoiceEventsController, PaymentPageController],
   providers: [
     InvoicesService,

@@ -1,3 +1,4 @@
+import { AuditLogModule } from '../audit/audit-log.module';
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { DeploymentsModule } from '../deployments/deployments.module';
@@ -6,6 +7,7 @@ import { CallbackSettingsController } from './api/callback-settings.controller';
 import { CallbacksController } from './api/callbacks.controller';
 import { CallbackDeliveryWorker } from './application/callback-delivery.worker';
 import { CallbackOutbox } from './application/callback-outbox';
+import { OutboundPost, SecretSealer } from './application/outbound';
 import { CallbackUrlCheck } from './application/callback-url-check';
 import { CallbackSecretsService } from './application/callback-secrets.service';
 import { CallbackSettingsService } from './application/callback-settings.service';
@@ -21,7 +23,7 @@ import { TypeOrmCallbackRepository } from './infrastructure/typeorm-callback.rep
  * resend, the per-account signing secret, and the account's settings (where queue notifications go).
  */
 @Module({
-  imports: [AuthModule, DeploymentsModule],
+  imports: [AuditLogModule, AuthModule, DeploymentsModule],
   controllers: [CallbacksController, CallbackSecretController, CallbackSettingsController],
   providers: [
     CallbackOutbox,
@@ -30,9 +32,18 @@ import { TypeOrmCallbackRepository } from './infrastructure/typeorm-callback.rep
     CallbackSettingsService,
     CallbacksService,
     CallbackDeliveryWorker,
+    OutboundPost,
+    SecretSealer,
     { provide: CallbackRepository, useClass: TypeOrmCallbackRepository },
     { provide: CallbackSender, useClass: HttpCallbackSender },
   ],
-  exports: [CallbackOutbox, CallbackUrlCheck, CallbackSettingsService, CallbackDeliveryWorker],
+  exports: [
+    CallbackOutbox,
+    CallbackUrlCheck,
+    CallbackSettingsService,
+    CallbackDeliveryWorker,
+    OutboundPost,
+    SecretSealer,
+  ],
 })
 export class CallbacksModule {}

@@ -1,7 +1,13 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { AuditLogModule } from '../audit/audit-log.module';
 import { AuthModule } from '../auth/auth.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { AccountApiKeysController } from './api/account-api-keys.controller';
 import { AccountDeploymentsController } from './api/account-deployments.controller';
+import { AccountMembersController } from './api/account-members.controller';
+import { AccountAccessService } from './application/account-access.service';
+import { AccountMemberRepository } from './domain/account-member.repository';
+import { TypeOrmAccountMemberRepository } from './infrastructure/typeorm-account-member.repository';
 import { AccountsController } from './api/accounts.controller';
 import { AccountsService } from './application/accounts.service';
 import { NetworksController } from './api/networks.controller';
@@ -30,12 +36,14 @@ import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment
  * their controllers with `@DeploymentScoped()` and to record transactions (`TransactionRecorder`).
  */
 @Module({
-  imports: [AuthModule, CatalogModule, ChainModule],
+  imports: [AuthModule, AuditLogModule, CatalogModule, ChainModule],
   // Literal paths first: AccountDeploymentsController's `deployments/…` must win over `:accountId`, and
   // TransactionsExportController's `transactions/export` over `transactions/:transactionId`.
   controllers: [
     AccountDeploymentsController,
     AccountsController,
+    AccountMembersController,
+    AccountApiKeysController,
     NetworksController,
     TransactionsExportController,
     TransactionsController,
@@ -44,6 +52,7 @@ import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment
     DeploymentsService,
     WalletFactory,
     AccountsService,
+    AccountAccessService,
     AccessGuard,
     TransactionRecorder,
     DeployEventHandler,
@@ -51,6 +60,7 @@ import { TypeOrmDeploymentRepository } from './infrastructure/typeorm-deployment
     TransactionsService,
     TransactionPresenter,
     { provide: DeploymentRepository, useClass: TypeOrmDeploymentRepository },
+    { provide: AccountMemberRepository, useClass: TypeOrmAccountMemberRepository },
     { provide: TransactionReadRepository, useClass: TypeOrmTransactionReadRepository },
     { provide: TransactionRepository, useClass: TypeOrmTransactionRepository },
   ],

@@ -1,7 +1,9 @@
+import { AuditLogModule } from '../audit/audit-log.module';
 import { Module, OnModuleInit } from '@nestjs/common';
 import { CallbacksModule } from '../callbacks/callbacks.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { DeploymentsModule } from '../deployments/deployments.module';
+import { PayeesModule } from '../payees/payees.module';
 import { OperationTransactionDetailsProviders } from '../queue/application/operation-transaction-details';
 import { QueueOperationListeners } from '../queue/application/queue-operation-listeners';
 import { QueueModule } from '../queue/queue.module';
@@ -19,7 +21,7 @@ import { TypeOrmPayoutRepository } from './infrastructure/typeorm-payout.reposit
  * PAYOUT moved so its OUT transaction shows currency, amount and recipient.
  */
 @Module({
-  imports: [CatalogModule, DeploymentsModule, QueueModule, CallbacksModule],
+  imports: [AuditLogModule, CatalogModule, DeploymentsModule, QueueModule, CallbacksModule, PayeesModule],
   controllers: [PayoutsController],
   providers: [
     PayoutsService,
@@ -28,6 +30,7 @@ import { TypeOrmPayoutRepository } from './infrastructure/typeorm-payout.reposit
     PayoutCallbacks,
     { provide: PayoutRepository, useClass: TypeOrmPayoutRepository },
   ],
+  exports: [PayoutsService],
 })
 export class PayoutsModule implements OnModuleInit {
   constructor(

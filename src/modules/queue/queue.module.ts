@@ -1,3 +1,4 @@
+import { AuditLogModule } from '../audit/audit-log.module';
 import { Module, OnModuleInit } from '@nestjs/common';
 import { CallbacksModule } from '../callbacks/callbacks.module';
 import { CatalogModule } from '../catalog/catalog.module';
@@ -21,7 +22,7 @@ import { TypeOrmQueueOperationRepository } from './infrastructure/typeorm-queue-
  * notifications (`OperationCallbacks`, the OPERATION_* callbacks) follow every operation the same way.
  */
 @Module({
-  imports: [CallbacksModule, CatalogModule, ChainModule, DeploymentsModule],
+  imports: [AuditLogModule, CallbacksModule, CatalogModule, ChainModule, DeploymentsModule],
   controllers: [QueueOperationsController],
   providers: [
     QueueService,

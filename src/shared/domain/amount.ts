@@ -1,7 +1,8 @@
 import { Decimal } from './decimal';
 import { DomainError } from './domain-error';
 
-const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+/** No leading zeros (`"00001"`, `"01.5"`): one spelling per amount, as the service writes it. */
+export const DECIMAL = /^(0|[1-9]\d*)(?:\.(\d+))?$/;
 /** The largest amount, nonce or call value a contract takes (uint256). */
 export const UINT256_MAX = (1n << 256n) - 1n;
 
@@ -23,7 +24,7 @@ export class Amount {
 
   /**
    * Reads a client's decimal string (`"12.5"`); more fraction digits than the currency has, a sign,
-   * an exponent or anything else that is not `^\d+(\.\d+)?$` is a 400 naming `field`.
+   * an exponent, leading zeros or anything else that is not `DECIMAL` is a 400 naming `field`.
    */
   static parse(decimal: unknown, decimals: number, field = 'amount'): Amount {
     const match = typeof decimal === 'string' ? DECIMAL.exec(decimal) : null;

@@ -1,5 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { hasFormatCharacters } from '../domain/text';
 import { IsDefined, IsOptional, IsString, Length, Matches, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
 
 /**
@@ -39,6 +40,18 @@ export function IsHttpUrl(): PropertyDecorator {
   });
 }
 
+/** Refuses invisible Unicode format characters in a text a person reads (see hasFormatCharacters). */
+export function NoFormatCharacters(): PropertyDecorator {
+  return ValidateBy({
+    name: 'noFormatCharacters',
+    validator: {
+      validate: (value) => typeof value !== 'string' || !hasFormatCharacters(value),
+      defaultMessage: (args) =>
+        `${args?.property ?? 'value'} must not contain invisible Unicode format characters (bidi controls, zero-width characters)`,
+    },
+  });
+}
+
 export function TrackingIdField(): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({ type: String, nullable: true, minLength: 1, maxLength: 128, pattern: TRACKING_ID.source }),
@@ -46,6 +59,7 @@ export function TrackingIdField(): PropertyDecorator {
     IsString(),
     Length(1, 128, { message: 'trackingId must be 1 to 128 characters' }),
     Matches(TRACKING_ID, { message: 'trackingId must match ^[A-Za-z0-9-]+$' }),
+    NoFormatCharacters(),
   );
 }
 

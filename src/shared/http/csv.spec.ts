@@ -1,4 +1,4 @@
-import { csvField, csvHeader, csvRow } from './csv';
+import { csvField, csvHeader, csvRow, startsFormula } from './csv';
 
 describe('CSV encoding (RFC 4180)', () => {
   it('leaves plain fields alone and writes null as an empty field', () => {
@@ -26,6 +26,34 @@ describe('CSV encoding (RFC 4180)', () => {
     expect(csvField('=a,b', true)).toBe(`"'=a,b"`);
     expect(csvField('-1')).toBe('-1');
     expect(csvField('Pay now', true)).toBe('Pay now');
+  });
+
+  it.each([
+    ['=', '=1+1'],
+    ['+', '+1'],
+    ['-', '-1'],
+    ['@', '@SUM(A1)'],
+    ['|', "|calc'!A1"],
+    ['a tab', '\t=1'],
+    ['a carriage return', '\r=1'],
+    ['a line feed', '\n=1'],
+    ['a leading space', ' =1+1'],
+    ['spaces and a line feed', '  \n=1'],
+    ['a no-break space', '\u00A0=1'],
+    ['fullwidth ＝', '＝1+1'],
+    ['fullwidth ＋', '＋1'],
+    ['fullwidth －', '－1'],
+    ['fullwidth ＠', '＠SUM(A1)'],
+  ])('defuses free text whose first non-blank character is %s', (_form, text) => {
+    expect(startsFormula(text)).toBe(true);
+    const field = csvField(text, true);
+    // The cell, unquoted, starts with the apostrophe that makes it text.
+    expect(field.replace(/^"/, '').startsWith(`'${text.slice(0, 1)}`)).toBe(true);
+  });
+
+  it.each(['Pay now', 'a=b', 'x-1', ' Pay', '1+1', 'a|b', ''])('leaves %j alone', (text) => {
+    expect(startsFormula(text)).toBe(false);
+    expect(csvField(text, true)).toBe(text);
   });
 
   it('ends every record with CRLF and fills columns in order', () => {

@@ -8,20 +8,30 @@ export interface CsvColumn<Row> {
   readonly header: string;
   readonly value: (row: Row) => CsvValue;
   /**
-   * Free text someone typed (a button label, a URL): a cell starting with `=`, `+`, `-`, `@`, a tab
-   * or a carriage return gets a leading `'`, so a spreadsheet shows it instead of running it as a
-   * formula. Ids, amounts and addresses never start with those and are left exactly as they are.
+   * Free text someone typed (a button label, a URL): a cell that would start a formula gets a
+   * leading `'` (see startsFormula), so a spreadsheet shows it instead of running it. Ids, amounts
+   * and addresses never start with those and are left exactly as they are.
    */
   readonly freeText?: boolean;
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Whether a spreadsheet would read the cell as a formula, per the OWASP CSV injection guidance: its
+ * first non-blank character (spaces, no-break and ideographic spaces skipped, as spreadsheets skip
+ * them) is `=`, `+`, `-`, `@`, `|`, a tab, a carriage return or a line feed, or a fullwidth
+ * `＝＋－＠`, which some spreadsheets fold to their ASCII forms.
+ */
+const FORMULA_START = /^[ \u00A0\u3000]*[=+\-@|\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+export function startsFormula(text: string): boolean {
+  return FORMULA_START.test(text);
+}
 
 /** One RFC 4180 field: quoted when it holds a comma, a quote, CR or LF, with quotes doubled. */
 export function csvField(value: CsvValue, freeText = false): string {
   if (value === null) return '';
   let text = String(value);
-  if (freeText && FORMULA_START.test(text)) text = `'${text}`;
+  if (freeText && startsFormula(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -38,6 +48,9 @@ export function csvRow<Row>(columns: readonly CsvColumn<Row>[], row: Row): strin
   return csvRecord(columns.map((column) => csvField(column.value(row), column.freeText)));
 }
 
+/** Slack a reader always gets on top of what its floor rate allows, for a pause of the network. */
+export const SLOW_READER_GRACE_MS = 2_000;
+
 /**
  * Streams an export as `text/csv`: a header row, then each batch as it comes, waiting for the
  * client to take each write before asking for more (the batches come from a database cursor, so
@@ -46,11 +59,18 @@ export function csvRow<Row>(columns: readonly CsvColumn<Row>[], row: Row): strin
  * longer change the status: the connection is cut, so the client sees a broken transfer rather
  * than a file that looks complete, and the error goes on to be logged. A client that goes away
  * stops the export and frees the cursor.
+ *
+ * A reader slower than `minBytesPerSecond` is cut the same way: each write, once the socket's
+ * buffers are full, must be taken within the time its bytes need at that rate (plus two seconds),
+ * else the connection is closed without the chunked body's last chunk, which every HTTP client
+ * reports as an incomplete transfer. An export otherwise holds its connection and snapshot for as
+ * long as its slowest reader likes.
  */
 export async function sendCsv<Row>(
   res: Response,
   filename: string,
   columns: readonly CsvColumn<Row>[],
+  minBytesPerSecond: number,
   batches: AsyncIterable<readonly Row[]>,
 ): Promise<void> {
   const iterator = batches[Symbol.asyncIterator]();
@@ -67,7 +87,13 @@ export async function sendCsv<Row>(
     let chunk = csvHeader(columns);
     while (!next.done && !gone) {
       for (const row of next.value) chunk += csvRow(columns, row);
-      if (!res.write(chunk)) await drained(res);
+      if (!res.write(chunk)) {
+        const allowedMs = SLOW_READER_GRACE_MS + (res.writableLength * 1000) / minBytesPerSecond;
+        if ((await drained(res, allowedMs)) === 'too slow') {
+          res.destroy();
+          break;
+        }
+      }
       chunk = '';
       next = await iterator.next();
     }
@@ -82,16 +108,19 @@ export async function sendCsv<Row>(
   }
 }
 
-/** Resolves once the response can take more, or has closed (then nothing more is written). */
-function drained(res: Response): Promise<void> {
+/** Once the response can take more, or has closed (then nothing more is written), or `withinMs` passed. */
+function drained(res: Response, withinMs: number): Promise<'drained' | 'too slow'> {
   return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
+    const done = (outcome: 'drained' | 'too slow') => {
+      clearTimeout(timer);
+      res.off('drain', onDrain);
+      res.off('close', onDrain);
+      resolve(outcome);
     };
-    res.on('drain', done);
-    res.on('close', done);
+    const onDrain = () => done('drained');
+    const timer = setTimeout(() => done('too slow'), withinMs);
+    res.on('drain', onDrain);
+    res.on('close', onDrain);
   });
 }
 

@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { DomainError, DomainErrorKind, FieldProblem } from '../domain/domain-error';
+import { FailureLog } from '../logging/failure-log';
 import { LOGGER } from '../logging/logging.module';
 import { isStoreUnavailable } from './store-errors';
 
@@ -111,17 +112,20 @@ export function sendProblem(req: Request, res: Response, problem: HttpProblem, r
 
 @Catch()
 export class ErrorResponseFilter implements ExceptionFilter {
-  constructor(@Inject(LOGGER) private readonly logger: Logger) {}
+  private readonly failures: FailureLog;
+
+  constructor(@Inject(LOGGER) logger: Logger) {
+    this.failures = new FailureLog(logger);
+  }
 
   catch(error: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
     const problem = toProblem(error);
-    if (problem.status >= 500) {
-      // The client gets a generic message; the cause stays in the server log.
-      this.logger.error({ err: error, status: problem.status }, 'request failed');
-    }
+    // The client gets a generic message; the cause stays in the server log, once per interval.
+    if (problem.status === 503) this.failures.unavailable(error);
+    else if (problem.status >= 500 && problem.status !== 503) this.failures.failed(error);
     if (res.headersSent) return;
     sendProblem(req, res, problem, String(res.getHeader('X-Request-Id') ?? ''));
   }

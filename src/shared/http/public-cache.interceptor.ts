@@ -12,6 +12,7 @@ import { ApiHeader, ApiResponse } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { map, Observable, of } from 'rxjs';
+import { labelRoute } from '../metrics/http-metrics.middleware';
 
 /** How long any client or shared cache may reuse a public response without asking again. */
 const MAX_AGE_SECONDS = 60;
@@ -69,7 +70,26 @@ export class PrecomputedJsonCache {
  * `@PublicCache()` provides it (one per module, shared by its controllers).
  */
 @Injectable()
-export class RememberedPublicResponses extends PrecomputedJsonCache {}
+export class RememberedPublicResponses {
+  private readonly byUrl = new Map<string, { body: PrecomputedJson; route: string | undefined }>();
+  /** Past this many URLs it starts over, so odd queries cannot grow it without bound. */
+  private readonly limit = 256;
+
+  find(url: string): PrecomputedJson | undefined {
+    return this.byUrl.get(url)?.body;
+  }
+
+  /** The route pattern whose handler made the answer remembered for `url` (the metrics' label). */
+  routeOf(url: string): string | undefined {
+    return this.byUrl.get(url)?.route;
+  }
+
+  remember(url: string, body: PrecomputedJson, route?: string): PrecomputedJson {
+    if (this.byUrl.size >= this.limit) this.byUrl.clear();
+    this.byUrl.set(url, { body, route });
+    return body;
+  }
+}
 
 /**
  * Makes a public GET cacheable (docs/contract.md, Catalog): serialises the body once, labels it with a strong ETag
@@ -93,14 +113,16 @@ export class PublicCacheInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<string> {
     const http = context.switchToHttp();
-    const url = http.getRequest<Request>().originalUrl;
+    const req = http.getRequest<Request>();
+    const url = req.originalUrl;
     const res = http.getResponse<Response>();
     const remembered = this.byUrl.find(url);
     if (remembered !== undefined) return of(labelled(res, remembered));
     return next.handle().pipe(
       map((body: unknown) => {
         if (!(body instanceof PrecomputedJson)) return labelled(res, new PrecomputedJson(body));
-        this.byUrl.remember(url, body);
+        const route = (req.route as { path?: unknown } | undefined)?.path;
+        this.byUrl.remember(url, body, typeof route === 'string' ? route : undefined);
         return labelled(res, body);
       }),
     );
@@ -138,6 +160,9 @@ export class RememberedPublicResponseMiddleware implements NestMiddleware {
       next();
       return;
     }
+    // Answered before routing, so Express sets no req.route: the metrics are told the pattern of
+    // the route that made the answer, the same label as the first, routed request's.
+    labelRoute(res, this.byUrl.routeOf(req.originalUrl));
     if (this.throttle === undefined) {
       answer(req, res, remembered);
       return;

@@ -35,8 +35,24 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly samplers: (() => void)[] = [];
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+  }
+
+  /**
+   * Runs `sample` at the start of every scrape, before any gauge is collected: for a value the
+   * collection itself would change (the scrape's own queries wait for a pooled connection).
+   */
+  beforeScrape(sample: () => void): void {
+    this.samplers.push(sample);
+  }
+
+  /** The text a scrape answers. */
+  async scrape(): Promise<string> {
+    for (const sample of this.samplers) sample();
+    return this.registry.metrics();
   }
 
   /**

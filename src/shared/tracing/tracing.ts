@@ -20,8 +20,9 @@ export function startTracing(env: NodeJS.ProcessEnv = process.env): { shutdown()
   if ((env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '').trim() === '') return undefined;
   // Traces only: metrics are Prometheus' (GET /metrics) and logs pino's, so the SDK's own OTLP
   // metrics and logs exporters, on by default, stay off unless the operator asks for them.
-  env.OTEL_METRICS_EXPORTER ??= 'none';
-  env.OTEL_LOGS_EXPORTER ??= 'none';
+  // An empty value (compose passes unset variables through empty) counts as unset, as everywhere.
+  if ((env.OTEL_METRICS_EXPORTER ?? '').trim() === '') env.OTEL_METRICS_EXPORTER = 'none';
+  if ((env.OTEL_LOGS_EXPORTER ?? '').trim() === '') env.OTEL_LOGS_EXPORTER = 'none';
   // Loaded on demand, so a process without tracing never pays for the SDK.
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { NodeSDK } = require('@opentelemetry/sdk-node') as typeof import('@opentelemetry/sdk-node');
@@ -35,7 +36,7 @@ export function startTracing(env: NodeJS.ProcessEnv = process.env): { shutdown()
     require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
   /* eslint-enable @typescript-eslint/no-require-imports */
   const sdk = new NodeSDK({
-    serviceName: env.OTEL_SERVICE_NAME ?? 'deployments-api',
+    serviceName: (env.OTEL_SERVICE_NAME ?? '').trim() || 'deployments-api',
     traceExporter: new OTLPTraceExporter(),
     instrumentations: [
       new HttpInstrumentation({ ignoreOutgoingRequestHook: () => true }),

@@ -3,8 +3,11 @@ import { DataSource } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { uuidv7 } from '../../../shared/domain/ids';
+import { cliActor } from '../../audit/application/audit-actor';
+import { AuditLog } from '../../audit/application/audit-log';
 import { CatalogService } from '../../catalog/catalog.service';
-import { MemberRecord, MemberRepository } from '../domain/member.repository';
+import { MemberCredentialsRecord, MemberRecord, MemberRepository } from '../domain/member.repository';
+import type { EntityManager } from 'typeorm';
 import { apiKeyDigest, DUMMY_SECRET_HASH, hashSecret, newCredentials, verifySecret } from '../domain/secrets';
 
 export interface IssuedCredentials {
@@ -20,6 +23,7 @@ export class MembersService {
     private readonly dataSource: DataSource,
     private readonly members: MemberRepository,
     private readonly catalog: CatalogService,
+    private readonly audit: AuditLog,
   ) {}
 
   async createMember(addressInput: string): Promise<IssuedCredentials> {
@@ -32,15 +36,23 @@ export class MembersService {
     return { address: address.display, ...credentials };
   }
 
-  /** Both credentials change in one statement: the old pair stops working at once. */
+  /**
+   * Both credentials change in one statement: the old pair stops working at once. Run from the
+   * server's shell (`member:regenerate-credentials`): the audit log of each of the member's
+   * accounts records it as done through the CLI.
+   */
   async regenerateCredentials(addressInput: string): Promise<IssuedCredentials> {
     const member = await this.requireMember(addressInput);
     const credentials = newCredentials();
-    await this.members.replaceCredentials(
-      member.id,
-      apiKeyDigest(credentials.apiKey),
-      await hashSecret(credentials.apiSecret),
-    );
+    const secretHash = await hashSecret(credentials.apiSecret);
+    await this.dataSource.transaction(async (manager) => {
+      await this.members.replaceCredentials(manager, member.id, apiKeyDigest(credentials.apiKey), secretHash);
+      await this.audit.recordInAccountsOf(manager, member.id, {
+        action: 'CREDENTIALS_REGENERATED',
+        actor: cliActor(member.address),
+        target: { type: 'member', id: member.address },
+      });
+    });
     return { address: member.address, ...credentials };
   }
 
@@ -67,10 +79,18 @@ export class MembersService {
    * The token service's login check. An unknown login still costs one scrypt hash, so the two
    * failures cannot be told apart by timing (docs/authentication.md).
    */
-  async verifyLogin(login: string, password: string): Promise<MemberRecord | undefined> {
+  async verifyLogin(login: string, password: string): Promise<MemberCredentialsRecord | undefined> {
     const member = await this.members.findByApiKeyDigest(apiKeyDigest(login));
     const valid = await verifySecret(password, member?.apiSecretHash ?? DUMMY_SECRET_HASH);
     return member !== undefined && valid ? member : undefined;
+  }
+
+  /**
+   * The member of an address, created without credentials when the address is not a member of the
+   * service yet (it signs in with its wallet), in the caller's transaction.
+   */
+  ensureMember(manager: EntityManager, address: Address): Promise<MemberRecord> {
+    return this.members.ensure(manager, uuidv7(), address);
   }
 
   /** False on a database nobody has provisioned yet (demo data is created only then). */

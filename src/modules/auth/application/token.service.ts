@@ -12,6 +12,19 @@ import { tokenResponseSignature } from '../domain/token-signature';
 import { formatTokenTime, Micros, plusSeconds, toDate, toEpochSeconds } from '../domain/token-time';
 import { MembersService } from './members.service';
 
+/** What a token opened with a scoped API key carries about it. */
+type KeyClaims = Required<Pick<TokenClaims, 'key_id' | 'scopes' | 'account_id' | 'deployment_ids'>>;
+
+function keyClaimsOf(claims: TokenClaims): KeyClaims | undefined {
+  if (typeof claims.key_id !== 'string') return undefined;
+  return {
+    key_id: claims.key_id,
+    scopes: claims.scopes ?? [],
+    account_id: claims.account_id ?? '',
+    deployment_ids: claims.deployment_ids ?? null,
+  };
+}
+
 /** The token service's error codes (docs/authentication.md): clients of the public interface branch on them. */
 export const BAD_CREDENTIALS_CODE = '2006';
 export const INVALID_REFRESH_CODE = '2007';
@@ -60,12 +73,22 @@ export class TokenService {
     if (member === undefined) throw badCredentials();
     const sessionId = uuidv7();
     const refreshJti = randomUUID();
-    const { tokens, refreshExpiresAt } = await this.sign(member.id, sessionId, refreshJti, receivedAt);
+    const key: KeyClaims | undefined =
+      member.key === undefined
+        ? undefined
+        : {
+            key_id: member.key.id,
+            scopes: member.key.scopes,
+            account_id: member.key.accountId,
+            deployment_ids: member.key.deploymentIds,
+          };
+    const { tokens, refreshExpiresAt } = await this.sign(member.id, sessionId, refreshJti, receivedAt, key);
     await this.sessions.create({
       id: sessionId,
       memberId: member.id,
       refreshJti,
       refreshExpiresAt: toDate(refreshExpiresAt),
+      apiKeyId: member.key?.id ?? null,
     });
     const time = formatTokenTime(receivedAt);
     return { ...tokens, time, sign: tokenResponseSignature(login, password, time, tokens.refresh) };
@@ -74,7 +97,13 @@ export class TokenService {
   async refresh(refreshToken: string, receivedAt: Micros): Promise<IssuedTokens> {
     const presented = await this.verifyRefreshToken(refreshToken);
     const nextJti = randomUUID();
-    const { tokens, refreshExpiresAt } = await this.sign(presented.user_id, presented.sid, nextJti, receivedAt);
+    const { tokens, refreshExpiresAt } = await this.sign(
+      presented.user_id,
+      presented.sid,
+      nextJti,
+      receivedAt,
+      keyClaimsOf(presented),
+    );
     const rotated = await this.sessions.rotate(presented.sid, presented.user_id, presented.jti, {
       jti: nextJti,
       expiresAt: toDate(refreshExpiresAt),
@@ -113,6 +142,7 @@ export class TokenService {
     sessionId: string,
     refreshJti: string,
     now: Micros,
+    key: KeyClaims | undefined,
   ): Promise<{ tokens: IssuedTokens; refreshExpiresAt: Micros }> {
     const accessExpiresAt = plusSeconds(now, this.config.accessTokenTtlSeconds);
     const refreshExpiresAt = plusSeconds(now, this.config.refreshTokenTtlSeconds);
@@ -124,6 +154,7 @@ export class TokenService {
       sid: sessionId,
       iat,
       exp: toEpochSeconds(expiresAt, 'ceil'),
+      ...key,
     });
     const [access, refresh] = await Promise.all([
       this.jwt.signAsync({ ...claims('access', randomUUID(), accessExpiresAt) }),

@@ -10,6 +10,10 @@ interface MemberRow {
   address: string;
   address_hex: `0x${string}`;
   api_secret_scrypt?: string;
+  key_id?: string | null;
+  key_scopes?: string[] | null;
+  key_account_id?: string | null;
+  key_deployment_ids?: string[] | null;
 }
 
 const toRecord = (row: MemberRow): MemberRecord => ({ id: row.id, address: row.address, addressHex: row.address_hex });
@@ -41,6 +45,18 @@ export class TypeOrmMemberRepository extends MemberRepository {
     return { id, address: address.display, addressHex: address.hex20 };
   }
 
+  async ensure(manager: EntityManager, id: string, address: Address): Promise<MemberRecord> {
+    await manager.query(
+      `INSERT INTO members (id, address, address_hex, network_type) VALUES ($1, $2, $3, $4)
+       ON CONFLICT ON CONSTRAINT uq_members_address DO NOTHING`,
+      [id, address.display, address.hex20, address.networkType],
+    );
+    const rows: MemberRow[] = await manager.query(`SELECT id, address, address_hex FROM members WHERE address = $1`, [
+      address.display,
+    ]);
+    return toRecord(rows[0]);
+  }
+
   async findByAddress(address: Address): Promise<MemberRecord | undefined> {
     const rows: MemberRow[] = await this.dataSource.query(
       `SELECT id, address, address_hex FROM members WHERE address = $1`,
@@ -58,14 +74,31 @@ export class TypeOrmMemberRepository extends MemberRepository {
   }
 
   async findByApiKeyDigest(digest: string): Promise<MemberCredentialsRecord | undefined> {
+    // The same live-key rule as the `live_credentials` view, with the secret's hash the view leaves out.
     const rows: MemberRow[] = await this.dataSource.query(
-      `SELECT m.id, m.address, m.address_hex, c.api_secret_scrypt
+      `SELECT m.id, m.address, m.address_hex, c.api_secret_scrypt,
+              NULL::uuid AS key_id, NULL::text[] AS key_scopes, NULL::uuid AS key_account_id, NULL::uuid[] AS key_deployment_ids
          FROM member_credentials c JOIN members m ON m.id = c.member_id
-        WHERE c.api_key_sha256 = $1`,
+        WHERE c.api_key_sha256 = $1
+       UNION ALL
+       SELECT m.id, m.address, m.address_hex, k.api_secret_scrypt, k.id, k.scopes, k.account_id, k.deployment_ids
+         FROM api_keys k JOIN members m ON m.id = k.member_id
+        WHERE k.api_key_sha256 = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())`,
       [digest],
     );
     const row = rows[0];
-    return row && { ...toRecord(row), apiSecretHash: row.api_secret_scrypt as string };
+    if (row === undefined) return undefined;
+    const record = { ...toRecord(row), apiSecretHash: row.api_secret_scrypt as string };
+    if (row.key_id === null || row.key_id === undefined) return record;
+    return {
+      ...record,
+      key: {
+        id: row.key_id,
+        scopes: row.key_scopes ?? [],
+        accountId: row.key_account_id as string,
+        deploymentIds: row.key_deployment_ids ?? null,
+      },
+    };
   }
 
   async findById(id: string): Promise<MemberRecord | undefined> {
@@ -81,12 +114,17 @@ export class TypeOrmMemberRepository extends MemberRepository {
     return rows[0].found;
   }
 
-  async replaceCredentials(memberId: string, apiKeyDigest: string, apiSecretHash: string): Promise<boolean> {
+  async replaceCredentials(
+    manager: EntityManager,
+    memberId: string,
+    apiKeyDigest: string,
+    apiSecretHash: string,
+  ): Promise<boolean> {
     // One statement: the old key, the old secret and every token session they opened end together.
-    const [, affected] = (await this.dataSource.query(
+    const [, affected] = (await manager.query(
       `WITH ended_sessions AS (
          UPDATE auth_sessions SET revoked_at = now(), revoked_reason = 'credentials_regenerated', updated_at = now()
-          WHERE member_id = $1 AND revoked_at IS NULL
+          WHERE member_id = $1 AND api_key_id IS NULL AND revoked_at IS NULL
        )
        UPDATE member_credentials SET api_key_sha256 = $2, api_secret_scrypt = $3, created_at = now() WHERE member_id = $1`,
       [memberId, apiKeyDigest, apiSecretHash],

@@ -25,7 +25,7 @@ export class AccountBalancesController {
   constructor(private readonly balances: BalancesService) {}
 
   @Get('balance/assets')
-  @AccountRoute()
+  @AccountRoute('read')
   @ApiOperation({
     operationId: 'AccountsController_getAssetBalances_v1',
     summary: 'Balance per currency on one chain, converted to a fiat base currency',
@@ -54,7 +54,7 @@ export class AccountBalancesController {
   }
 
   @Get('balances')
-  @AccountRoute()
+  @AccountRoute('read')
   @ApiOperation({
     operationId: 'AccountsController_getShortAssetBalances_v1',
     summary: 'Balance per currency on one chain, without conversion',
@@ -76,7 +76,7 @@ export class AccountBalancesController {
   }
 
   @Get('balance/summary')
-  @AccountRoute()
+  @AccountRoute('read')
   @ApiOperation({
     operationId: 'AccountsController_getBalanceSummary_v1',
     summary: 'Total and uncollected balance on one chain in a fiat base currency',

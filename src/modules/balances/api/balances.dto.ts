@@ -5,7 +5,7 @@ import { QueryCurrencyIds } from '../../../shared/http/list-query.dto';
 import { PageDto, PaginationQueryDto, QueryBoolean, QueryEnum } from '../../../shared/http/query-params';
 import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
 
-function RequiredChainId(): PropertyDecorator {
+export function RequiredChainId(): PropertyDecorator {
   return (target, key) => {
     ApiProperty({ example: '1', description: 'The chain (the account contract on that network)' })(target, key);
     IsDefined({ message: 'chainId is required' })(target, key);

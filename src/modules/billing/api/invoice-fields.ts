@@ -2,7 +2,8 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 
-import { CURRENCY_ID, NullableKey } from '../../../shared/http/body-fields';
+import { DECIMAL } from '../../../shared/domain/amount';
+import { CURRENCY_ID, NoFormatCharacters, NullableKey } from '../../../shared/http/body-fields';
 
 /** Field rules of CreateInvoiceDto and UpdateInvoiceDto only (docs/contract.md, Invoices); shared ones are in shared/http. */
 
@@ -17,7 +18,9 @@ export function RequestedAmountField(required: boolean): PropertyDecorator {
     }),
     NullableKey(required),
     IsString({ message: 'requestedAmount must be a decimal string or null' }),
-    Matches(/^\d+(\.\d+)?$/, { message: 'requestedAmount must be a non-negative decimal string such as "12.5"' }),
+    Matches(DECIMAL, {
+      message: 'requestedAmount must be a non-negative decimal string without leading zeros, such as "12.5"',
+    }),
     MaxLength(100),
   );
 }
@@ -28,6 +31,7 @@ export function ButtonTextField(required: boolean): PropertyDecorator {
     NullableKey(required),
     IsString(),
     MaxLength(64),
+    NoFormatCharacters(),
   );
 }
 

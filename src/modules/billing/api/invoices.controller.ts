@@ -3,10 +3,12 @@ import { ApiBody, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/s
 import type { Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { ApiCsvResponse, presentBatches, sendCsv } from '../../../shared/http/csv';
+import { ExportRoute } from '../../../shared/http/export-slots';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { lowerTimestampBound, upperTimestampBound } from '../../../shared/domain/timestamp-bounds';
 import { pageRequest } from '../../../shared/http/query-params';
-import { CurrentDeployment, DeploymentScoped } from '../../deployments/api/access.guard';
+import type { Caller } from '../../auth/domain/caller';
+import { CurrentCaller, CurrentDeployment, DeploymentScoped, Requires } from '../../deployments/api/access.guard';
 import type { Deployment } from '../../deployments/domain/deployment';
 import { InvoicesService } from '../application/invoices.service';
 import { CreateInvoiceDto } from './create-invoice.dto';
@@ -30,6 +32,7 @@ export class InvoicesController {
   ) {}
 
   @Get()
+  @Requires('read')
   @ApiOperation({ operationId: 'InvoicesController_findInvoicesByDeployment_v1', summary: 'List invoices' })
   @ApiResponse({ status: 200, type: InvoicesResponseDto })
   @ApiResponse(BAD_REQUEST)
@@ -53,12 +56,14 @@ export class InvoicesController {
 
   // Before `:invoiceId`, so `export` is never read as an invoice id.
   @Get('export')
+  @Requires('read')
   @ApiOperation({
     operationId: 'InvoicesController_exportInvoices_v1',
     summary: "Every invoice the list's filters select, as CSV (at most EXPORT_MAX_ROWS rows)",
   })
   @ApiCsvResponse('The invoices, in the sort asked for', INVOICE_CSV_COLUMNS)
   @ApiResponse(BAD_REQUEST)
+  @ExportRoute()
   async exportInvoices(
     @CurrentDeployment() deployment: Deployment,
     @Query() query: ExportInvoicesQueryDto,
@@ -69,12 +74,14 @@ export class InvoicesController {
       res,
       `invoices-${deployment.id}.csv`,
       INVOICE_CSV_COLUMNS,
+      this.config.exportMinBytesPerSecond,
       presentBatches(views, (view) => this.presenter.present(view)),
     );
   }
 
   @Post()
   @HttpCode(201)
+  @Requires('invoices:write')
   @ApiOperation({
     operationId: 'InvoicesController_createInvoice_v1',
     summary: 'Create an invoice with its deposit address',
@@ -86,9 +93,10 @@ export class InvoicesController {
   @ApiResponse({ status: 503, description: 'Service temporarily unavailable, retry later', type: ErrorResponseDto })
   async createInvoice(
     @CurrentDeployment() deployment: Deployment,
+    @CurrentCaller() caller: Caller,
     @Body() body: CreateInvoiceDto,
   ): Promise<InvoiceResponseDto> {
-    const view = await this.invoices.create(deployment, {
+    const view = await this.invoices.create(deployment, caller, {
       requestedAmount: body.requestedAmount,
       trackingId: body.trackingId ?? null,
       callbackUrl: body.callbackUrl ?? null,
@@ -101,6 +109,7 @@ export class InvoicesController {
 
   @Get(':invoiceId')
   @INVOICE_ID
+  @Requires('read')
   @ApiOperation({ operationId: 'InvoicesController_findInvoiceById_v1', summary: 'Invoice details' })
   @ApiResponse({ status: 200, type: InvoiceDetailsDto })
   async findInvoiceById(
@@ -112,6 +121,7 @@ export class InvoicesController {
 
   @Put(':invoiceId')
   @INVOICE_ID
+  @Requires('invoices:write')
   @ApiOperation({ operationId: 'InvoicesController_updateInvoice_v1', summary: 'Change an invoice, or mark it PAID' })
   @ApiBody({ type: UpdateInvoiceDto, required: true })
   @ApiResponse({ status: 200, type: InvoiceResponseDto })
@@ -119,10 +129,11 @@ export class InvoicesController {
   @ApiResponse({ status: 409, description: 'Tracking id already used', type: ErrorResponseDto })
   async updateInvoice(
     @CurrentDeployment() deployment: Deployment,
+    @CurrentCaller() caller: Caller,
     @Param('invoiceId') invoiceId: string,
     @Body() body: UpdateInvoiceDto,
   ): Promise<InvoiceResponseDto> {
-    const view = await this.invoices.update(deployment, invoiceId, {
+    const view = await this.invoices.update(deployment, caller, invoiceId, {
       requestedAmount: body.requestedAmount,
       trackingId: body.trackingId,
       callbackUrl: body.callbackUrl,

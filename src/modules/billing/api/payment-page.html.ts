@@ -238,7 +238,12 @@ export function renderPaymentPage(m: PaymentPageModel, request: PageRequest, non
     const long = m.amountDue.length > 11 ? ' amount-long' : '';
     summary = `<div class="amount-row">
     <p class="label" id="amount-due-label">${say('amountDue')}</p>
-    <button type="button" class="copy" id="copy-amount" data-copy="${e(m.amountDue)}" aria-label="${say('copyAmount')}">${say('copy')}</button>
+    ${
+      // Nothing to copy while confirming deposits cover the rest.
+      m.amountDue === '0'
+        ? ''
+        : `<button type="button" class="copy" id="copy-amount" data-copy="${e(m.amountDue)}" aria-label="${say('copyAmount')}">${say('copy')}</button>`
+    }
   </div>
   <p class="amount${long}"><span id="amount-due" data-value="${e(m.amountDue)}">${e(format.amount(m.amountDue))}</span> <span class="symbol">${e(symbol)}</span></p>
   ${m.amountDueUsd === null ? '' : `<p class="fiat" id="fiat">${say('fiatApprox', { fiat: format.usd(m.amountDueUsd) })}</p>`}

@@ -10,6 +10,8 @@ import type { InvoiceStatus } from '../domain/invoice-status';
 import { paymentUri } from '../domain/payment-uri';
 import { fiatCents, fiatValue } from '../../../shared/domain/fiat';
 import { InvoicePresenter } from '../application/invoice-presenter';
+import { amountDue } from '../application/amount-due';
+import { FiatRatesService } from '../../balances/application/fiat-rates';
 
 /** What the payer sees first; the invoice's own status is beside it on the page's `<body>`. */
 export type PaymentPageState = 'CHOOSE_CURRENCY' | 'AWAITING' | 'CONFIRMING' | 'PARTIAL' | 'PAID' | 'UNRESOLVED';
@@ -62,7 +64,11 @@ export interface PaymentPageModel {
   /** Whole units of the chosen currency; null for "any amount". */
   readonly requestedAmount: string | null;
   readonly paidAmount: string | null;
-  /** Requested minus paid, as the public invoice reports them; null for "any amount". */
+  /**
+   * What to send now (`AmountDue.toSend`): the total less what is paid and what is confirming. The
+   * amount shown under "Amount due", its copy button, the QR code, the wallet link and the
+   * headings all ask for this one figure. Null for "any amount".
+   */
   readonly amountDue: string | null;
   /** Deposits in the chosen currency still confirming, whole units; null when there are none. */
   readonly confirmingAmount: string | null;
@@ -88,6 +94,7 @@ export class PaymentPageComposer {
   constructor(
     private readonly presenter: InvoicePresenter,
     private readonly catalog: CatalogService,
+    private readonly fiatRates: FiatRatesService,
   ) {}
 
   async compose({ view, deposits, merchantName }: PaymentPageData, choice: unknown): Promise<PaymentPageModel> {
@@ -119,15 +126,12 @@ export class PaymentPageComposer {
       };
     });
     const confirming = pageDeposits.filter((d) => d.progress === 'CONFIRMING');
-
-    const decimals = chosenCurrency?.decimals ?? 0;
-    const requested = shown.requestedAmount === null ? null : Amount.parse(shown.requestedAmount, decimals).baseUnits;
-    const paid = shown.paidAmount === null ? 0n : Amount.parse(shown.paidAmount, decimals).baseUnits;
-    const due = requested === null ? null : requested > paid ? requested - paid : 0n;
-    const confirmingHere = confirming
-      .filter((d) => d.currencyId === chosenCurrency?.id)
-      .reduce((sum, d) => sum + d.baseUnits, 0n);
-    const toSend = due === null ? null : due > confirmingHere ? due - confirmingHere : 0n;
+    // Computed once, from base units; every amount below is rendered from it.
+    const due = chosenCurrency === undefined ? undefined : amountDue(props, deposits, chosenCurrency);
+    const toSend = due?.toSend?.baseUnits ?? null;
+    // An invoice of several currencies reports no paid amount of its own (it has no total).
+    const paid = shown.paidAmount === null ? 0n : (due?.paid.baseUnits ?? 0n);
+    const text = (amount: Amount | null | undefined) => (amount == null ? null : amount.toDecimalString());
 
     let state: PaymentPageState;
     if (shown.status === 'PAID') state = 'PAID';
@@ -142,7 +146,7 @@ export class PaymentPageComposer {
         ? null
         : await this.instructions(props.invoiceAddress, shown.chainId, chosenCurrency, currencies[chosenIndex], {
             toSend,
-            remainderOnly: confirmingHere > 0n,
+            remainderOnly: due !== undefined && !due.confirming.isZero(),
           });
 
     return {
@@ -157,11 +161,11 @@ export class PaymentPageComposer {
       addressUrl: explorerUrl(network?.addressExplorerUrl, { address: shown.invoiceAddress }),
       currencies,
       chosen: chosenIndex === -1 ? null : currencies[chosenIndex],
-      requestedAmount: shown.requestedAmount,
-      paidAmount: shown.paidAmount,
-      amountDue: due === null ? null : Amount.fromBaseUnits(due, decimals).toDecimalString(),
-      confirmingAmount: confirmingHere === 0n ? null : Amount.fromBaseUnits(confirmingHere, decimals).toDecimalString(),
-      amountDueUsd: dollars(due, chosenCurrency),
+      requestedAmount: due === undefined ? shown.requestedAmount : text(due.requested),
+      paidAmount: due === undefined || shown.paidAmount === null ? shown.paidAmount : text(due.paid),
+      amountDue: text(due?.toSend),
+      confirmingAmount: due === undefined || due.confirming.isZero() ? null : text(due.confirming),
+      amountDueUsd: dollars(toSend, chosenCurrency, chosenCurrency && (await this.fiatRates.usdRate(chosenCurrency))),
       instructions,
       deposits: pageDeposits.map(({ txHash, txUrl, amount, symbol, progress, confirmations }) => ({
         txHash,
@@ -215,8 +219,13 @@ export class PaymentPageComposer {
   }
 }
 
-function dollars(units: bigint | null, currency: Currency | undefined): string | null {
-  const value = units === null || currency === undefined ? null : fiatValue(units, currency.decimals, currency.usdRate);
+/** The amount due at the rates provider's USD rate (the one balances use), so ETH has one too. */
+function dollars(
+  units: bigint | null,
+  currency: Currency | undefined,
+  usdRate: string | null | undefined,
+): string | null {
+  const value = units === null || currency === undefined ? null : fiatValue(units, currency.decimals, usdRate);
   return value === null ? null : fiatCents(value);
 }
 

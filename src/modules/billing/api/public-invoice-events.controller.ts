@@ -1,6 +1,6 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiExtraModels, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { PublicInvoiceWatch } from '../application/public-invoice-watch';
 import { isFinalForPayer } from '../domain/invoice-status';
@@ -43,12 +43,19 @@ export class PublicInvoiceEventsController {
   })
   @ApiResponse({ status: 404, description: 'No invoice with this public id', type: ErrorResponseDto })
   @ApiResponse({
+    status: 429,
+    description:
+      'This client address holds PAYMENT_EVENTS_MAX_STREAMS_PER_CLIENT open streams (TOO_MANY_STREAMS), or the rate limit is reached',
+    headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } },
+    type: ErrorResponseDto,
+  })
+  @ApiResponse({
     status: 503,
     description: 'This instance holds as many streams as it may; poll the invoice instead',
     headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } },
     type: ErrorResponseDto,
   })
-  async getEvents(@Param('publicId') publicId: string, @Res() res: Response): Promise<void> {
+  async getEvents(@Param('publicId') publicId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     let ended = false;
     let stopWatching: (() => void) | undefined;
     let keepAlive: NodeJS.Timeout | undefined;
@@ -60,7 +67,7 @@ export class PublicInvoiceEventsController {
       release();
       if (res.headersSent) res.end();
     };
-    const release = this.streams.admit(end);
+    const release = this.streams.admit(end, req.ip ?? req.socket.remoteAddress ?? '');
     // The payer left (or the socket died): stop following, free the place.
     res.on('close', end);
     try {

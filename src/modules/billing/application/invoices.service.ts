@@ -11,6 +11,10 @@ import { InvoiceFilter, InvoiceListFilter, InvoiceRepository, PublicDeposit } fr
 import { InvoiceStatus } from '../domain/invoice-status';
 import { newPublicId } from '../domain/public-id';
 import { CallbackUrlCheck } from '../../callbacks/application/callback-url-check';
+import { auditActorOf } from '../../audit/application/audit-actor';
+import { auditedUrl, changedFields } from '../../audit/application/audit-changes';
+import { AuditLog } from '../../audit/application/audit-log';
+import type { Caller } from '../../auth/domain/caller';
 import { InvoiceCallbacks } from './invoice-callbacks';
 
 /** Create/PUT input after shape validation: currencies still as the client spelled them. */
@@ -56,6 +60,7 @@ export class InvoicesService {
     private readonly callbacks: InvoiceCallbacks,
     private readonly callbackUrls: CallbackUrlCheck,
     private readonly deployments: DeploymentsService,
+    private readonly audit: AuditLog,
   ) {}
 
   async list(
@@ -104,6 +109,7 @@ export class InvoicesService {
 
   async create(
     deployment: Deployment,
+    caller: Caller,
     input: Required<Omit<InvoiceTermsInput, 'currencyIds'>> & Pick<InvoiceTermsInput, 'currencyIds'>,
   ): Promise<InvoiceView> {
     this.callbackUrls.assertAllowed(input.callbackUrl);
@@ -135,12 +141,24 @@ export class InvoicesService {
       );
       await this.invoices.within(manager).insert(created);
       await this.callbacks.announce(manager, created, ['INVOICE_CREATED']);
+      await this.audit.record(manager, {
+        accountId: deployment.accountId,
+        action: 'INVOICE_CREATED',
+        actor: auditActorOf(caller),
+        target: { type: 'invoice', id: created.id },
+        changes: { deploymentId: deployment.id, ...auditedTerms(created) },
+      });
       return created;
     });
     return { invoice, settledByCurrency: new Map() };
   }
 
-  async update(deployment: Deployment, invoiceId: string, input: InvoiceUpdateInput): Promise<InvoiceView> {
+  async update(
+    deployment: Deployment,
+    caller: Caller,
+    invoiceId: string,
+    input: InvoiceUpdateInput,
+  ): Promise<InvoiceView> {
     if (Object.values(input).every((value) => value === undefined)) {
       throw DomainError.invalid('VALIDATION_FAILED', 'Invalid request: the body must change at least one field');
     }
@@ -154,11 +172,19 @@ export class InvoicesService {
       const found = await unit.findForUpdate(deployment.id, invoiceId.toLowerCase());
       if (found === undefined) throw INVOICE_NOT_FOUND();
       const now = new Date();
+      const before = auditedTerms(found);
       found.revise({ ...terms, currencies }, await unit.hasDeposits(found.id), now);
       const statusBefore = found.status;
       if (status !== undefined) found.markStatus(status, now);
       await unit.save(found);
       await this.callbacks.announce(manager, found, this.callbacks.statusEvents(statusBefore, found.status));
+      await this.audit.record(manager, {
+        accountId: deployment.accountId,
+        action: 'INVOICE_UPDATED',
+        actor: auditActorOf(caller),
+        target: { type: 'invoice', id: found.id },
+        changes: changedFields(before, auditedTerms(found)),
+      });
       return found;
     });
     return (await this.views([invoice]))[0];
@@ -179,6 +205,20 @@ export class InvoicesService {
     const settled = await this.invoices.settledByCurrency(invoices.map((invoice) => invoice.id));
     return invoices.map((invoice) => ({ invoice, settledByCurrency: settled.get(invoice.id) ?? new Map() }));
   }
+}
+
+/** What the audit log shows of an invoice's terms (docs/audit.md): amounts in base units. */
+function auditedTerms(invoice: Invoice): Record<string, unknown> {
+  const props = invoice.toProps();
+  return {
+    requestedAmountBaseUnits: props.requestedAmount?.toString() ?? null,
+    currencyIds: props.currencies.map((currency) => currency.id),
+    trackingId: props.trackingId,
+    callbackUrl: auditedUrl(props.callbackUrl),
+    paymentPageButtonUrl: auditedUrl(props.paymentPageButtonUrl),
+    paymentPageButtonText: props.paymentPageButtonText,
+    status: props.status,
+  };
 }
 
 function toInvoiceCurrency(currency: { id: string; decimals: number }): InvoiceCurrency {

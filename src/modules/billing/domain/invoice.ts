@@ -77,7 +77,7 @@ export class Invoice {
       trackingId: terms.trackingId,
       callbackUrl: terms.callbackUrl,
       paymentPageButtonUrl: terms.paymentPageButtonUrl,
-      paymentPageButtonText: terms.paymentPageButtonText,
+      paymentPageButtonText: buttonText(terms.paymentPageButtonText),
       status: 'CREATED',
       paidAmount: 0n,
       createdAt: now,
@@ -141,7 +141,9 @@ export class Invoice {
       paymentPageButtonUrl:
         terms.paymentPageButtonUrl === undefined ? this.props.paymentPageButtonUrl : terms.paymentPageButtonUrl,
       paymentPageButtonText:
-        terms.paymentPageButtonText === undefined ? this.props.paymentPageButtonText : terms.paymentPageButtonText,
+        terms.paymentPageButtonText === undefined
+          ? this.props.paymentPageButtonText
+          : buttonText(terms.paymentPageButtonText),
       updatedAt: now,
     };
   }
@@ -210,4 +212,9 @@ function sameCurrencies(a: readonly InvoiceCurrency[], b: readonly InvoiceCurren
   const left = a.map((currency) => currency.id).sort();
   const right = b.map((currency) => currency.id).sort();
   return left.length === right.length && left.every((id, index) => id === right[index]);
+}
+
+/** An empty (or blank) button text is no button: stored as null, never as an empty button. */
+function buttonText(text: string | null): string | null {
+  return text === null || text.trim() === '' ? null : text;
 }

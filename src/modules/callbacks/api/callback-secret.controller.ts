@@ -3,7 +3,8 @@ import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SkipIdempotency } from '../../../shared/http/idempotency/idempotency.decorators';
 import { CallbackSecretsService } from '../application/callback-secrets.service';
 import { CallbackSecretResponseDto } from './callback.dto';
-import { AccountRoute, AccountScoped } from '../../deployments/api/access.guard';
+import type { Caller } from '../../auth/domain/caller';
+import { AccountRoute, AccountScoped, CurrentCaller } from '../../deployments/api/access.guard';
 
 /**
  * The account's callback signing secret (docs/contract.md, Merchants). A controller of its own so the other
@@ -19,13 +20,16 @@ export class CallbackSecretController {
   @HttpCode(201)
   // A replayed response would have to store the secret; a new one on retry is harmless.
   @SkipIdempotency()
-  @AccountRoute()
+  @AccountRoute('settings:write')
   @ApiOperation({
     operationId: 'AccountsController_createCallbackSecret_v1',
     summary: 'Create a new callback signing secret, shown once; the old one stops signing at once',
   })
   @ApiResponse({ status: 201, type: CallbackSecretResponseDto })
-  async create(@Param('accountId') accountId: string): Promise<CallbackSecretResponseDto> {
-    return { secret: await this.secrets.rotate(accountId.toLowerCase()) };
+  async create(
+    @Param('accountId') accountId: string,
+    @CurrentCaller() caller: Caller,
+  ): Promise<CallbackSecretResponseDto> {
+    return { secret: await this.secrets.rotate(accountId.toLowerCase(), caller) };
   }
 }

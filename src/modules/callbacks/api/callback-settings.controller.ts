@@ -3,9 +3,10 @@ import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { CallbackSettingsService } from '../application/callback-settings.service';
 import { CallbackSettingsDto } from './callback.dto';
-import { AccountRoute, AccountScoped } from '../../deployments/api/access.guard';
+import type { Caller } from '../../auth/domain/caller';
+import { AccountRoute, AccountScoped, CurrentCaller } from '../../deployments/api/access.guard';
 
-/** The account's callback settings: where approvers hear about the queue. Any member may read and change them. */
+/** The account's callback settings: where approvers hear about the queue. Any member reads them; an ADMIN changes them. */
 @ApiTags('accounts')
 @AccountScoped()
 @Controller('api/v1/accounts/:accountId/callback-settings')
@@ -13,7 +14,7 @@ export class CallbackSettingsController {
   constructor(private readonly settings: CallbackSettingsService) {}
 
   @Get()
-  @AccountRoute()
+  @AccountRoute('read')
   @ApiOperation({
     operationId: 'AccountsController_getCallbackSettings_v1',
     summary: "The account's callback settings",
@@ -24,7 +25,7 @@ export class CallbackSettingsController {
   }
 
   @Put()
-  @AccountRoute()
+  @AccountRoute('settings:write')
   @ApiOperation({
     operationId: 'AccountsController_updateCallbackSettings_v1',
     summary: 'Set where queue notifications (OPERATION_* callbacks) go; null turns them off',
@@ -36,7 +37,11 @@ export class CallbackSettingsController {
     description: 'Missing key, not an http(s) URL, too long, or a private address',
     type: ErrorResponseDto,
   })
-  update(@Param('accountId') accountId: string, @Body() body: CallbackSettingsDto): Promise<CallbackSettingsDto> {
-    return this.settings.update(accountId.toLowerCase(), { operationsCallbackUrl: body.operationsCallbackUrl });
+  update(
+    @Param('accountId') accountId: string,
+    @CurrentCaller() caller: Caller,
+    @Body() body: CallbackSettingsDto,
+  ): Promise<CallbackSettingsDto> {
+    return this.settings.update(accountId.toLowerCase(), caller, { operationsCallbackUrl: body.operationsCallbackUrl });
   }
 }

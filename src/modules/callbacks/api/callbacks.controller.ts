@@ -11,7 +11,7 @@ import {
   ResendCallbacksDto,
   ResendCallbacksResponseDto,
 } from './callback.dto';
-import { CurrentCaller, AccountScoped } from '../../deployments/api/access.guard';
+import { CurrentCaller, AccountScoped, Requires } from '../../deployments/api/access.guard';
 
 /** The delivery log and resend (docs/contract.md, Merchants); a member sees only their own accounts' callbacks. */
 @ApiTags('Callbacks')
@@ -21,6 +21,7 @@ export class CallbacksController {
   constructor(private readonly callbacks: CallbacksService) {}
 
   @Get()
+  @Requires('read')
   @ApiOperation({ operationId: 'CallbacksController_findAll_v1', summary: 'Delivery log of one invoice or payout' })
   @ApiResponse({ status: 200, type: CallbacksResponseDto })
   @ApiResponse({ status: 400, description: 'Missing or malformed operationId', type: ErrorResponseDto })
@@ -35,6 +36,7 @@ export class CallbacksController {
 
   @Post('resend')
   @HttpCode(200)
+  @Requires('callbacks:resend')
   @ApiOperation({ operationId: 'CallbacksController_resend_v1', summary: 'Send FAILED callbacks again' })
   @ApiBody({ type: ResendCallbacksDto, required: true })
   @ApiResponse({ status: 200, type: ResendCallbacksResponseDto })

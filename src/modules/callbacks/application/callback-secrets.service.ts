@@ -1,5 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { auditActorOf } from '../../audit/application/audit-actor';
+import { AuditLog } from '../../audit/application/audit-log';
+import type { Caller } from '../../auth/domain/caller';
 import { newSigningSecret } from '../domain/callback-signature';
 import { CallbackRepository } from '../domain/callback.repository';
 import { SecretCipher } from '../domain/secret-cipher';
@@ -10,16 +14,27 @@ export class CallbackSecretsService {
   private readonly cipher: SecretCipher;
 
   constructor(
+    private readonly dataSource: DataSource,
     private readonly callbacks: CallbackRepository,
+    private readonly audit: AuditLog,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.cipher = new SecretCipher(config.callbacks.secretKey);
   }
 
   /** A new secret replaces the old one at once: callbacks sent from now on are signed with it. */
-  async rotate(accountId: string): Promise<string> {
+  async rotate(accountId: string, caller: Caller): Promise<string> {
     const secret = newSigningSecret();
-    await this.callbacks.saveSecret(accountId, this.cipher.encrypt(secret, accountId));
+    await this.dataSource.transaction(async (manager) => {
+      await this.callbacks.saveSecret(manager, accountId, this.cipher.encrypt(secret, accountId));
+      // That it changed, and by whom: never the secret, not even encrypted.
+      await this.audit.record(manager, {
+        accountId,
+        action: 'CALLBACK_SECRET_ROTATED',
+        actor: auditActorOf(caller),
+        target: { type: 'callback_secret', id: accountId },
+      });
+    });
     return secret;
   }
 

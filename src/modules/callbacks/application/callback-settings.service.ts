@@ -1,5 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { auditActorOf } from '../../audit/application/audit-actor';
+import { auditedUrl, changedFields } from '../../audit/application/audit-changes';
+import { AuditLog } from '../../audit/application/audit-log';
+import type { Caller } from '../../auth/domain/caller';
 import { CallbackRepository } from '../domain/callback.repository';
 import { CallbackUrlCheck } from './callback-url-check';
 
@@ -15,17 +19,31 @@ export interface CallbackSettings {
 @Injectable()
 export class CallbackSettingsService {
   constructor(
+    private readonly dataSource: DataSource,
     private readonly callbacks: CallbackRepository,
     private readonly urls: CallbackUrlCheck,
+    private readonly audit: AuditLog,
   ) {}
 
   async get(accountId: string): Promise<CallbackSettings> {
     return { operationsCallbackUrl: await this.callbacks.findOperationsCallbackUrl(accountId) };
   }
 
-  async update(accountId: string, settings: CallbackSettings): Promise<CallbackSettings> {
+  async update(accountId: string, caller: Caller, settings: CallbackSettings): Promise<CallbackSettings> {
     this.urls.assertAllowed(settings.operationsCallbackUrl, 'operationsCallbackUrl');
-    await this.callbacks.saveOperationsCallbackUrl(accountId, settings.operationsCallbackUrl);
+    await this.dataSource.transaction(async (manager) => {
+      const before = await this.callbacks.saveOperationsCallbackUrl(manager, accountId, settings.operationsCallbackUrl);
+      await this.audit.record(manager, {
+        accountId,
+        action: 'CALLBACK_SETTINGS_CHANGED',
+        actor: auditActorOf(caller),
+        target: { type: 'callback_settings', id: accountId },
+        changes: changedFields(
+          { operationsCallbackUrl: auditedUrl(before) },
+          { operationsCallbackUrl: auditedUrl(settings.operationsCallbackUrl) },
+        ),
+      });
+    });
     return settings;
   }
 

@@ -42,6 +42,12 @@ export interface AttemptResult {
   readonly error: string | null;
 }
 
+/** What a caller may reach: accounts, and for a key limited to some deployments, those (else null). */
+export interface CallbackReach {
+  readonly accountIds: readonly string[];
+  readonly deploymentIds: readonly string[] | null;
+}
+
 /** Port for the outbox, the log and the signing secrets; the TypeORM adapter is in infrastructure/. */
 export abstract class CallbackRepository {
   /** Writes the row inside the caller's transaction (`manager`), so it commits or rolls back with the change. */
@@ -59,20 +65,32 @@ export abstract class CallbackRepository {
   abstract countDue(): Promise<number>;
   /** Records the attempt unless a later claim (after this one's lease ran out) took the row over. */
   abstract recordAttempt(id: string, attempt: number, result: AttemptResult): Promise<void>;
-  /** The log of one operation, limited to accounts the member belongs to. */
+  /** The log of one operation, limited to what the caller may reach. */
   abstract listByOperation(
-    memberId: string,
+    reach: CallbackReach,
     operationId: string,
     limit: number,
     offset: string,
   ): Promise<{ total: number; items: CallbackRecord[] }>;
-  /** FAILED callbacks among `ids` in the member's accounts go back to the start of the schedule. */
-  abstract requeueFailed(memberId: string, ids: readonly string[]): Promise<number>;
+  /**
+   * FAILED callbacks among `ids` that the caller may reach go back to the start of the schedule, in
+   * the caller's transaction; answers the ones requeued.
+   */
+  abstract requeueFailed(
+    manager: EntityManager,
+    reach: CallbackReach,
+    ids: readonly string[],
+  ): Promise<{ readonly id: string; readonly accountId: string }[]>;
   /** The account's queue-notification URL; null when none is set. */
   abstract findOperationsCallbackUrl(accountId: string): Promise<string | null>;
-  abstract saveOperationsCallbackUrl(accountId: string, url: string | null): Promise<void>;
+  /** Stores the URL in the caller's transaction; answers the one it replaced (null when none was set). */
+  abstract saveOperationsCallbackUrl(
+    manager: EntityManager,
+    accountId: string,
+    url: string | null,
+  ): Promise<string | null>;
   /** The queue-notification URL of the deployment's account, read inside the caller's transaction. */
   abstract operationsCallbackUrlOf(manager: EntityManager, deploymentId: string): Promise<string | null>;
-  abstract saveSecret(accountId: string, ciphertext: string): Promise<void>;
+  abstract saveSecret(manager: EntityManager, accountId: string, ciphertext: string): Promise<void>;
   abstract findSecret(accountId: string): Promise<string | undefined>;
 }

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { CallbackEventType, CallbackOperationType } from '../domain/callback-event';
-import { AttemptResult, CallbackRecord, CallbackRepository, NewCallback } from '../domain/callback.repository';
+import {
+  AttemptResult,
+  CallbackReach,
+  CallbackRecord,
+  CallbackRepository,
+  NewCallback,
+} from '../domain/callback.repository';
 import type { CallbackStatus } from '../domain/callback-status';
 
 interface CallbackRow {
@@ -24,8 +30,11 @@ interface CallbackRow {
 const COLUMNS = `id, account_id, url, type, status, operation_id, operation_type, body, attempt, schedule_step,
   time_sent, response_code, response_body, created_at`;
 
-/** Accounts the member belongs to: the log and resend never reach another tenant's callbacks. */
-const MEMBER_ACCOUNTS = `account_id IN (SELECT account_id FROM account_members WHERE member_id = $1)`;
+/**
+ * The accounts (and, for a scoped key, deployments) the access layer allows: the log and resend
+ * never reach another tenant's callbacks. `$1` is the account ids, `$2` the deployment ids or null.
+ */
+const REACHABLE = `account_id = ANY($1::uuid[]) AND ($2::uuid[] IS NULL OR deployment_id = ANY($2::uuid[]))`;
 
 @Injectable()
 export class TypeOrmCallbackRepository extends CallbackRepository {
@@ -81,30 +90,36 @@ export class TypeOrmCallbackRepository extends CallbackRepository {
   }
 
   async listByOperation(
-    memberId: string,
+    reach: CallbackReach,
     operationId: string,
     limit: number,
     offset: string,
   ): Promise<{ total: number; items: CallbackRecord[] }> {
-    const where = `operation_id = $2 AND ${MEMBER_ACCOUNTS}`;
+    const where = `operation_id = $3 AND ${REACHABLE}`;
+    const params = [reach.accountIds, reach.deploymentIds, operationId];
     const [{ total }]: { total: string }[] = await this.dataSource.query(
       `SELECT count(*) AS total FROM callbacks WHERE ${where}`,
-      [memberId, operationId],
+      params,
     );
     const rows: CallbackRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM callbacks WHERE ${where} ORDER BY seq LIMIT $3 OFFSET $4`,
-      [memberId, operationId, limit, offset],
+      `SELECT ${COLUMNS} FROM callbacks WHERE ${where} ORDER BY seq LIMIT $4 OFFSET $5`,
+      [...params, limit, offset],
     );
     return { total: Number(total), items: rows.map(fromRow) };
   }
 
-  async requeueFailed(memberId: string, ids: readonly string[]): Promise<number> {
-    const [, count]: [unknown[], number] = await this.dataSource.query(
+  async requeueFailed(
+    manager: EntityManager,
+    reach: CallbackReach,
+    ids: readonly string[],
+  ): Promise<{ id: string; accountId: string }[]> {
+    const [rows]: [{ id: string; account_id: string }[], number] = await manager.query(
       `UPDATE callbacks SET status = 'RETRY', schedule_step = 0, next_attempt_at = now(), updated_at = now()
-        WHERE id = ANY($2::uuid[]) AND status = 'FAILED' AND ${MEMBER_ACCOUNTS}`,
-      [memberId, ids],
+        WHERE id = ANY($3::uuid[]) AND status = 'FAILED' AND ${REACHABLE}
+       RETURNING id, account_id`,
+      [reach.accountIds, reach.deploymentIds, ids],
     );
-    return count;
+    return rows.map((row) => ({ id: row.id, accountId: row.account_id }));
   }
 
   async findOperationsCallbackUrl(accountId: string): Promise<string | null> {
@@ -115,12 +130,21 @@ export class TypeOrmCallbackRepository extends CallbackRepository {
     return rows[0]?.operations_callback_url ?? null;
   }
 
-  async saveOperationsCallbackUrl(accountId: string, url: string | null): Promise<void> {
-    await this.dataSource.query(
+  async saveOperationsCallbackUrl(
+    manager: EntityManager,
+    accountId: string,
+    url: string | null,
+  ): Promise<string | null> {
+    const before: { operations_callback_url: string | null }[] = await manager.query(
+      `SELECT operations_callback_url FROM account_callback_settings WHERE account_id = $1 FOR UPDATE`,
+      [accountId],
+    );
+    await manager.query(
       `INSERT INTO account_callback_settings (account_id, operations_callback_url) VALUES ($1, $2)
        ON CONFLICT (account_id) DO UPDATE SET operations_callback_url = EXCLUDED.operations_callback_url, updated_at = now()`,
       [accountId, url],
     );
+    return before[0]?.operations_callback_url ?? null;
   }
 
   async operationsCallbackUrlOf(manager: EntityManager, deploymentId: string): Promise<string | null> {
@@ -133,8 +157,8 @@ export class TypeOrmCallbackRepository extends CallbackRepository {
     return rows[0]?.operations_callback_url ?? null;
   }
 
-  async saveSecret(accountId: string, ciphertext: string): Promise<void> {
-    await this.dataSource.query(
+  async saveSecret(manager: EntityManager, accountId: string, ciphertext: string): Promise<void> {
+    await manager.query(
       `INSERT INTO account_callback_secrets (account_id, secret_ciphertext) VALUES ($1, $2)
        ON CONFLICT (account_id) DO UPDATE SET secret_ciphertext = EXCLUDED.secret_ciphertext, created_at = now()`,
       [accountId, ciphertext],

@@ -7,6 +7,7 @@ import { LOGGER } from '../../../shared/logging/logging.module';
 import { CatalogService } from '../../catalog/catalog.service';
 import { ChainEventIntake, INTERNAL_EVENT_ERROR } from '../application/chain-event-intake';
 import { ChainIndexStatus, IndexerStatusReader } from '../application/indexer-status';
+import { type ChainLeaderJob, ChainLeaderJobs } from '../application/chain-leader-jobs';
 import { BlockFollower, EventSink } from '../domain/block-follower';
 import type { ObservedChainEvent } from '../domain/chain-event';
 import type { ChainReader } from '../domain/chain-reader';
@@ -22,6 +23,8 @@ import { WatchedAddresses } from './watched-addresses';
 interface LocalState {
   leader: boolean;
   lastError: string | null;
+  /** The follower's last step found nothing more to do: what the chain has, the service has seen. */
+  atHead: boolean;
 }
 
 const EVENTS_PER_INGEST = 1000;
@@ -46,6 +49,7 @@ export class IndexerService extends IndexerStatusReader implements OnApplication
     private readonly catalog: CatalogService,
     private readonly intake: ChainEventIntake,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly leaderJobs: ChainLeaderJobs,
   ) {
     super();
   }
@@ -77,7 +81,7 @@ export class IndexerService extends IndexerStatusReader implements OnApplication
     this.abort = new AbortController();
     const signal = this.abort.signal;
     this.loops = this.chains.map((chain) => {
-      const state: LocalState = { leader: false, lastError: null };
+      const state: LocalState = { leader: false, lastError: null, atHead: false };
       this.local.set(chain.chainId, state);
       return this.campaign(chain, readerFor(chain), databaseUrl, state, signal);
     });
@@ -152,10 +156,18 @@ export class IndexerService extends IndexerStatusReader implements OnApplication
       }
       state.leader = true;
       this.logger.info({ chainId: chain.chainId }, 'indexer: leading chain');
+      const leading = new AbortController();
+      const stopLeading = () => leading.abort();
+      signal.addEventListener('abort', stopLeading);
+      const jobs = this.leaderJobs.jobs.map((job) => this.runWhileLeading(job, chain.chainId, state, leading.signal));
       try {
         await this.follow(chain, reader, session, state, signal);
       } finally {
+        leading.abort();
+        signal.removeEventListener('abort', stopLeading);
+        await Promise.all(jobs);
         state.leader = false;
+        state.atHead = false;
         await session.release();
       }
       if (session.lost !== undefined && !signal.aborted)
@@ -199,9 +211,11 @@ export class IndexerService extends IndexerStatusReader implements OnApplication
         const more = await follower.step();
         failures = 0;
         state.lastError = null;
+        state.atHead = !more;
         if (!more) await pause(this.config.indexer.pollIntervalMs, signal);
       } catch (error) {
         if (session.lost !== undefined) return;
+        state.atHead = false;
         failures++;
         state.lastError = describe(error);
         this.logger.warn(
@@ -211,6 +225,29 @@ export class IndexerService extends IndexerStatusReader implements OnApplication
         // The follower's memory may be ahead of a checkpoint that failed to save: reload it.
         started = false;
         await pause(backoff(failures), signal);
+      }
+    }
+  }
+
+  /**
+   * A registered leader job on `chainId`, every interval, until the leadership ends. A run waits
+   * until the follower is at the head, so a job comparing the service with the chain does not
+   * report the indexer's own backlog (after a restart, or a burst of blocks).
+   */
+  private async runWhileLeading(
+    job: ChainLeaderJob,
+    chainId: string,
+    state: LocalState,
+    leading: AbortSignal,
+  ): Promise<void> {
+    for (;;) {
+      await pause(job.intervalMs, leading);
+      while (!state.atHead && !leading.aborted) await pause(this.config.indexer.pollIntervalMs, leading);
+      if (leading.aborted) return;
+      try {
+        await job.run(chainId);
+      } catch (error) {
+        this.logger.warn({ chainId, job: job.name, error: describe(error) }, 'indexer: leader job failed');
       }
     }
   }

@@ -5,7 +5,7 @@ import { lowerTimestampBound, upperTimestampBound } from '../../../shared/domain
 import { pageRequest } from '../../../shared/http/query-params';
 import type { Caller } from '../../auth/domain/caller';
 import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
-import { CurrentCaller, CurrentDeployment, DeploymentScoped } from '../../deployments/api/access.guard';
+import { CurrentCaller, CurrentDeployment, DeploymentScoped, Requires } from '../../deployments/api/access.guard';
 import type { Deployment } from '../../deployments/domain/deployment';
 import { ClaimsService } from '../application/claims.service';
 import { ClaimPresenter } from './claim-presenter';
@@ -26,6 +26,7 @@ export class ClaimsController {
   /** 201, not 200: the seed declares it so, and generated clients expect it. */
   @Get('currencies')
   @HttpCode(201)
+  @Requires('read')
   @ApiOperation({
     operationId: 'ClaimsController_getClaimableCurrencies_v1',
     summary: 'Currencies with a non-zero claimable amount',
@@ -37,6 +38,7 @@ export class ClaimsController {
   }
 
   @Get()
+  @Requires('read')
   @ApiOperation({
     operationId: 'ClaimsController_getClaims_v1',
     summary: 'Unclaimed deposits, grouped by invoice and currency',

@@ -14,7 +14,12 @@ import { DomainError } from '../../../shared/domain/domain-error';
 import { isUuid } from '../../../shared/domain/ids';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { API_KEY_SCHEME, BEARER_SCHEME } from '../../../openapi';
-import { CallerAuthenticator } from '../../auth/application/caller-authenticator';
+import { decideAccess, decideAccessAnywhere, Right } from '../../auth/application/access-policy';
+import {
+  CallerAuthenticator,
+  CredentialHeaders,
+  credentialHeadersOf,
+} from '../../auth/application/caller-authenticator';
 import type { Caller } from '../../auth/domain/caller';
 import { AccountRecord } from '../domain/account';
 import { Deployment } from '../domain/deployment';
@@ -30,6 +35,7 @@ export type NonMemberAnswer = 'forbidden' | 'not_found';
 type Scope = { readonly kind: 'deployment'; readonly nonMember: NonMemberAnswer } | { readonly kind: 'account' };
 
 const SCOPE = 'access:scope';
+const RIGHT = 'access:right';
 
 interface ScopedRequest extends Request {
   caller?: Caller;
@@ -38,11 +44,23 @@ interface ScopedRequest extends Request {
 }
 
 /**
+ * The credentials a request carries, for the authenticator. The one place a new way to authenticate
+ * is read from the request (a wallet session's cookie: a token-service session whose lookup has
+ * `via: 'SESSION'`).
+ */
+export function credentialsOf(req: Request): CredentialHeaders {
+  return credentialHeadersOf(req);
+}
+
+/**
  * The one gate in front of every deployment- and account-scoped route (docs/authentication.md):
  * authenticate (401); check the path id's format (400, the same for a deployment and an account);
  * then membership, answering unknown and foreign deployments or accounts with the same body so other
- * tenants' never show. Controllers get the results through `@CurrentCaller()`,
- * `@CurrentDeployment()` and `@CurrentAccount()`.
+ * tenants' never show; then the one access rule, the role's right AND the key's scope (403
+ * ROLE_FORBIDS / INSUFFICIENT_SCOPE), for the right the route declares (`@Requires`,
+ * `@AccountRoute`). The caller, their role and the resource come from one query, so a role change
+ * or a revocation acts on the very next request. Controllers get the results through
+ * `@CurrentCaller()`, `@CurrentDeployment()` and `@CurrentAccount()`.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -54,11 +72,15 @@ export class AccessGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<ScopedRequest>();
-    const lookup = await this.authenticator.lookup({
-      apiKey: req.header('x-api-key'),
-      authorization: req.header('authorization'),
-    });
-    const scope = this.reflector.getAllAndOverride<Scope>(SCOPE, [context.getHandler(), context.getClass()]);
+    const targets = [context.getHandler(), context.getClass()];
+    const right = this.reflector.getAllAndOverride<Right | undefined>(RIGHT, targets);
+    // Fails closed: a route that forgot to declare its right is refused to everyone (and a test
+    // that enumerates every route finds it first).
+    if (right === undefined) {
+      throw new Error(`${context.getClass().name}.${context.getHandler().name} declares no right (@Requires)`);
+    }
+    const lookup = await this.authenticator.lookup(credentialsOf(req));
+    const scope = this.reflector.getAllAndOverride<Scope>(SCOPE, targets);
     const id = (name: string, code: string) => {
       const value = req.params[name];
       if (typeof value === 'string' && isUuid(value)) return value.toLowerCase();
@@ -67,29 +89,35 @@ export class AccessGuard implements CanActivate {
 
     if (scope.kind === 'account') {
       if (req.params.accountId === undefined) {
-        req.caller = await this.authenticator.resolve(lookup);
+        const caller = await this.authenticator.resolve(lookup);
+        refuse(decideAccessAnywhere([...(caller.memberships?.values() ?? [])], caller.grant?.scopes, right));
+        req.caller = caller;
         return true;
       }
       const accountId = await this.afterAuthentication(lookup, () => id('accountId', 'INVALID_ACCOUNT_ID'));
-      // Who is calling and their account, in one round trip.
+      // Who is calling, their role and their account, in one round trip.
       const found = await this.deployments.findMemberAccountAs(accountId, lookup);
-      const caller = this.authenticator.caller(lookup, found?.member);
-      if (found?.account === undefined) throw DomainError.notFound('ACCOUNT_NOT_FOUND', 'Account not found');
+      const caller = this.authenticator.caller(lookup, found?.member, found?.role);
+      if (found?.account === undefined || caller.role === undefined) {
+        throw DomainError.notFound('ACCOUNT_NOT_FOUND', 'Account not found');
+      }
+      refuse(decideAccess(caller.role, caller.grant?.scopes, right));
       req.caller = caller;
       req.account = found.account;
       return true;
     }
 
     const deploymentId = await this.afterAuthentication(lookup, () => id('deploymentId', 'INVALID_DEPLOYMENT_ID'));
-    // Who is calling and what they may see, in one round trip.
+    // Who is calling, their role and what they may see, in one round trip.
     const found = await this.deployments.findWithAccessAs(deploymentId, lookup);
-    const caller = this.authenticator.caller(lookup, found?.member);
+    const caller = this.authenticator.caller(lookup, found?.member, found?.role);
     const access = found?.access;
-    if (access === undefined || !access.isMember) {
+    if (access === undefined || !access.isMember || caller.role === undefined) {
       throw scope.nonMember === 'forbidden'
         ? new DomainError('forbidden', 'DEPLOYMENT_ACCESS_DENIED', 'Access to this deployment is denied')
         : DomainError.notFound('DEPLOYMENT_NOT_FOUND', 'Deployment not found');
     }
+    refuse(decideAccess(caller.role, caller.grant?.scopes, right));
     req.caller = caller;
     req.deployment = access.deployment;
     return true;
@@ -109,6 +137,19 @@ export class AccessGuard implements CanActivate {
   }
 }
 
+/** A 403 of the one access rule: the role lacks the right, or the key's scopes do. */
+function refuse(decision: 'allowed' | 'ROLE_FORBIDS' | 'INSUFFICIENT_SCOPE'): void {
+  if (decision === 'ROLE_FORBIDS') {
+    throw new DomainError('forbidden', 'ROLE_FORBIDS', "The member's role on this account does not allow this");
+  }
+  if (decision === 'INSUFFICIENT_SCOPE') {
+    throw new DomainError('forbidden', 'INSUFFICIENT_SCOPE', "The API key's scopes do not allow this");
+  }
+}
+
+const FORBIDDEN_BY_RULE =
+  "ROLE_FORBIDS: the member's role lacks the right; INSUFFICIENT_SCOPE: the API key's scopes do";
+
 /** Fresh decorators per use: Swagger's decorators add to metadata they share between uses. */
 const authenticated = () => [
   UseGuards(AccessGuard),
@@ -127,9 +168,30 @@ export function DeploymentScoped(nonMember: NonMemberAnswer = 'not_found'): Clas
     ...authenticated(),
     ApiParam({ name: 'deploymentId', description: 'Deployment UUID', schema: { type: 'string', format: 'uuid' } }),
     nonMember === 'forbidden'
-      ? ApiResponse({ status: 403, description: 'Caller is not a member of the deployment', type: ErrorResponseDto })
+      ? ApiResponse({
+          status: 403,
+          description: `Caller is not a member of the deployment; or ${FORBIDDEN_BY_RULE}`,
+          type: ErrorResponseDto,
+        })
       : ApiResponse({ status: 404, description: 'Not found, or caller is not a member', type: ErrorResponseDto }),
+    ...(nonMember === 'forbidden'
+      ? []
+      : [ApiResponse({ status: 403, description: FORBIDDEN_BY_RULE, type: ErrorResponseDto })]),
   );
+}
+
+/**
+ * The right a route needs (docs/authentication.md, "Roles and scopes"): the caller's role on the
+ * account must have it and, for a scoped API key, one of its scopes must give it. Every route behind
+ * the access guard declares exactly one; the guard refuses a route without one.
+ */
+export function Requires(right: Right): MethodDecorator {
+  return SetMetadata(RIGHT, right);
+}
+
+/** The right a route declared with `@Requires`, for tests that enumerate the routes. */
+export function requiredRight(reflector: Reflector, handler: object): Right | undefined {
+  return reflector.get<Right | undefined>(RIGHT, handler as () => unknown);
 }
 
 /**
@@ -138,12 +200,17 @@ export function DeploymentScoped(nonMember: NonMemberAnswer = 'not_found'): Clas
  * (what a member sees is then limited to their own accounts by the service).
  */
 export function AccountScoped(): ClassDecorator & MethodDecorator {
-  return applyDecorators(SetMetadata(SCOPE, { kind: 'account' } satisfies Scope), ...authenticated());
+  return applyDecorators(
+    SetMetadata(SCOPE, { kind: 'account' } satisfies Scope),
+    ...authenticated(),
+    ApiResponse({ status: 403, description: FORBIDDEN_BY_RULE, type: ErrorResponseDto }),
+  );
 }
 
-/** A route under `/accounts/{accountId}`: the parameter and its 400/404 answers. */
-export function AccountRoute(): MethodDecorator {
+/** A route under `/accounts/{accountId}` needing `right`: the parameter, the right and its 400/403/404 answers. */
+export function AccountRoute(right: Right): MethodDecorator {
   return applyDecorators(
+    Requires(right),
     ApiParam({ name: 'accountId', description: 'Account UUID', schema: { type: 'string', format: 'uuid' } }),
     ApiResponse({ status: 400, description: 'Invalid input', type: ErrorResponseDto }),
     ApiResponse({ status: 404, description: 'Not found, or caller is not a member', type: ErrorResponseDto }),

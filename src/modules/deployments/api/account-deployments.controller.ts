@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagg
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { DeploymentsService } from '../application/deployments.service';
 import { Deployment } from '../domain/deployment';
-import { CurrentDeployment, DeploymentScoped } from './access.guard';
+import { CurrentDeployment, DeploymentScoped, Requires } from './access.guard';
 import { NonceInfoResponseDto } from './nonce-info-response.dto';
 
 @ApiTags('Deployments')
@@ -13,6 +13,7 @@ export class AccountDeploymentsController {
   constructor(private readonly deployments: DeploymentsService) {}
 
   @Get('nonce-info')
+  @Requires('read')
   @ApiOperation({
     operationId: 'AccountDeploymentsController_getNonceInfo_v1',
     summary: 'Current and last executed nonce',

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, Length, Matches } from 'class-validator';
 import { DEPLOYMENT_STATUSES, DeploymentStatus } from '../domain/deployment-status';
 import { QueryBoolean, QueryText } from '../../../shared/http/query-params';
+import { NoFormatCharacters } from '../../../shared/http/body-fields';
 
 export class AccountInitialConfigDto {
   @ApiProperty({
@@ -116,6 +117,7 @@ export class UpdateAccountDto {
   @IsString({ message: 'name must be a string' })
   @Length(1, 128, { message: 'name must be 1 to 128 characters' })
   @Matches(/\S/, { message: 'name must not be blank' })
+  @NoFormatCharacters()
   name: string;
 }
 

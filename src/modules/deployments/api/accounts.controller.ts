@@ -4,7 +4,7 @@ import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import type { Caller } from '../../auth/domain/caller';
 import { AccountsService } from '../application/accounts.service';
 import { AccountDeploymentRecord, AccountRecord } from '../domain/account';
-import { AccountRoute, AccountScoped, CurrentAccount } from './access.guard';
+import { AccountRoute, AccountScoped, CurrentAccount, Requires } from './access.guard';
 import {
   AccountDetailsDto,
   AccountDeploymentDto,
@@ -23,6 +23,7 @@ export class AccountsController {
   constructor(private readonly accounts: AccountsService) {}
 
   @Get()
+  @Requires('read')
   @ApiOperation({ operationId: 'AccountsController_findUserAccounts_v1', summary: "The caller's accounts" })
   @ApiOkResponse({ type: [AccountResponseDto] })
   @ApiResponse({ status: 400, description: 'Invalid input', type: ErrorResponseDto })
@@ -34,7 +35,7 @@ export class AccountsController {
   }
 
   @Get(':accountId')
-  @AccountRoute()
+  @AccountRoute('read')
   @ApiOperation({ operationId: 'AccountsController_findAccountById_v1', summary: 'An account and its deployments' })
   @ApiOkResponse({ type: AccountDetailsDto })
   async findAccountById(
@@ -49,7 +50,7 @@ export class AccountsController {
   }
 
   @Put(':accountId')
-  @AccountRoute()
+  @AccountRoute('settings:write')
   @ApiOperation({ operationId: 'AccountsController_updateAccount_v1', summary: 'Rename an account' })
   @ApiOkResponse({ type: AccountResponseDto })
   async updateAccount(
@@ -57,11 +58,11 @@ export class AccountsController {
     @CurrentCaller() caller: Caller,
     @Body() body: UpdateAccountDto,
   ): Promise<AccountResponseDto> {
-    return toAccountDto(await this.accounts.rename(account, body.name), caller);
+    return toAccountDto(await this.accounts.rename(account, caller, body.name), caller);
   }
 
   @Get(':accountId/deploy-params')
-  @AccountRoute()
+  @AccountRoute('read')
   @ApiOperation({
     operationId: 'AccountsController_getDeploymentInfo_v1',
     summary: 'Inputs of ProxyFactory.createInstance for the account wallet',

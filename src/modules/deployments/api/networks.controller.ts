@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { CatalogService } from '../../catalog/catalog.service';
-import { AccountScoped } from './access.guard';
+import { AccountScoped, Requires } from './access.guard';
 
 export class NetworkResponseDto {
   @ApiProperty({ example: '1' })
@@ -49,6 +49,7 @@ export class NetworksController {
   constructor(private readonly catalog: CatalogService) {}
 
   @Get()
+  @Requires('read')
   @ApiOperation({ operationId: 'NetworksController_findAll_v1', summary: 'Supported networks' })
   @ApiOkResponse({ type: NetworksResponseDto })
   @ApiResponse({ status: 400, description: 'An unknown query parameter', type: ErrorResponseDto })

@@ -1,8 +1,11 @@
 import type { CsvColumn } from '../../../shared/http/csv';
-import type { TransactionResponseDto } from './transaction-response.dto';
+import type { TransactionExportRow } from './transaction-presenter';
 
-/** The transactions export's columns, filled from the list's own item DTO (so values read as in the API). */
-export const TRANSACTION_CSV_COLUMNS: readonly CsvColumn<TransactionResponseDto>[] = [
+/**
+ * The transactions export's columns, filled from the list's own item DTO (so values read as in the
+ * API) and the details' `fiatAtConfirmation` (empty cells where it is null).
+ */
+export const TRANSACTION_CSV_COLUMNS: readonly CsvColumn<TransactionExportRow>[] = [
   { header: 'id', value: (t) => t.id },
   { header: 'createdAt', value: (t) => t.createdAt },
   { header: 'updatedAt', value: (t) => t.updatedAt },
@@ -14,6 +17,9 @@ export const TRANSACTION_CSV_COLUMNS: readonly CsvColumn<TransactionResponseDto>
   { header: 'currencyId', value: (t) => t.currencyId },
   { header: 'currencySymbol', value: (t) => t.currency?.symbol ?? null },
   { header: 'amount', value: (t) => t.amount },
+  { header: 'amountUsd', value: (t) => t.fiatAtConfirmation?.usd ?? null },
+  { header: 'amountEur', value: (t) => t.fiatAtConfirmation?.eur ?? null },
+  { header: 'amountCny', value: (t) => t.fiatAtConfirmation?.cny ?? null },
   { header: 'blockchainFee', value: (t) => t.blockchainFee },
   { header: 'fromAddress', value: (t) => t.fromAddress },
   { header: 'toAddress', value: (t) => t.toAddress },

@@ -1,9 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { Amount } from '../../../shared/domain/amount';
+import { fiatCents, fiatValue } from '../../../shared/domain/fiat';
 import { CatalogService } from '../../catalog/catalog.service';
 import { CurrencyResponseDto } from '../../catalog/currency-response.dto';
 import { canClaim, TransactionRecord } from '../domain/transaction-read-model';
-import { TransactionDetailsDto, TransactionListResponseDto, TransactionResponseDto } from './transaction-response.dto';
+import {
+  FiatAtConfirmationDto,
+  TransactionDetailsDto,
+  TransactionListResponseDto,
+  TransactionResponseDto,
+} from './transaction-response.dto';
+
+/** An export row: the list's item and its value in fiat at confirmation. */
+export type TransactionExportRow = TransactionResponseDto & {
+  readonly fiatAtConfirmation: FiatAtConfirmationDto | null;
+};
 
 /** Maps stored transactions to the contract's DTOs: signed whole-unit amounts, the catalog currency, ISO dates. */
 @Injectable()
@@ -35,7 +46,25 @@ export class TransactionPresenter {
       isClaimed: transaction.isClaimed,
       invoice: transaction.invoice,
       currency: transaction.currency,
+      fiatAtConfirmation: this.fiatAtConfirmation(record),
     };
+  }
+
+  presentExportRow(record: TransactionRecord): TransactionExportRow {
+    return { ...this.present(record), fiatAtConfirmation: this.fiatAtConfirmation(record) };
+  }
+
+  /** The signed amount at each stored rate, to the cent; null until CONFIRMED or without any rate. */
+  fiatAtConfirmation(record: TransactionRecord): FiatAtConfirmationDto | null {
+    const rates = record.ratesAtConfirmation;
+    const currency = record.currencyId === null ? undefined : this.catalog.findCurrency(record.currencyId);
+    if (record.status !== 'CONFIRMED' || rates === null || currency === undefined) return null;
+    const signed = record.direction === 'OUT' ? -record.amount : record.amount;
+    const at = (rate: string | null) => {
+      const value = fiatValue(signed, currency.decimals, rate);
+      return value === null ? null : fiatCents(value);
+    };
+    return { usd: at(rates.usd), eur: at(rates.eur), cny: at(rates.cny) };
   }
 
   present(record: TransactionRecord): TransactionResponseDto {

@@ -99,6 +99,23 @@ export class TransactionListResponseDto extends PageDto {
   items: TransactionResponseDto[];
 }
 
+/** A transaction's signed amount in fiat at the rates of the moment it became CONFIRMED. */
+export class FiatAtConfirmationDto {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '-301.25',
+    description: 'USD, 2 decimals, half up; null without a rate then',
+  })
+  usd: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: '-277.15', description: 'EUR, as usd' })
+  eur: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: '-2180.05', description: 'CNY, as usd' })
+  cny: string | null;
+}
+
 export class TransactionDetailsDto {
   @ApiProperty({ type: TransactionResponseDto })
   transaction: TransactionResponseDto;
@@ -114,4 +131,12 @@ export class TransactionDetailsDto {
 
   @ApiProperty({ type: CurrencyResponseDto, nullable: true })
   currency: CurrencyResponseDto | null;
+
+  @ApiProperty({
+    type: FiatAtConfirmationDto,
+    nullable: true,
+    description:
+      'The signed amount × the rate stored when the transaction became CONFIRMED; null until then, or when no rate was known then',
+  })
+  fiatAtConfirmation: FiatAtConfirmationDto | null;
 }

@@ -3,11 +3,12 @@ import { ApiOperation, ApiResponse, ApiTags, OmitType } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { ApiCsvResponse, presentBatches, sendCsv } from '../../../shared/http/csv';
+import { ExportRoute } from '../../../shared/http/export-slots';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import type { Caller } from '../../auth/domain/caller';
 import { TransactionsService } from '../application/transactions.service';
 import type { Deployment } from '../domain/deployment';
-import { CurrentCaller, CurrentDeployment, DeploymentScoped } from './access.guard';
+import { CurrentCaller, CurrentDeployment, DeploymentScoped, Requires } from './access.guard';
 import { GetTransactionsQueryDto } from './get-transactions-query.dto';
 import { TRANSACTION_CSV_COLUMNS } from './transaction-csv';
 import { TransactionPresenter } from './transaction-presenter';
@@ -31,12 +32,14 @@ export class TransactionsExportController {
   ) {}
 
   @Get()
+  @Requires('read')
   @ApiOperation({
     operationId: 'TransactionsController_exportTransactions_v1',
     summary: "Every transaction the list's filters select, as CSV (at most EXPORT_MAX_ROWS rows)",
   })
   @ApiCsvResponse('The transactions, in the sort asked for', TRANSACTION_CSV_COLUMNS)
   @ApiResponse({ status: 400, description: 'Invalid parameters', type: ErrorResponseDto })
+  @ExportRoute()
   async exportTransactions(
     @CurrentDeployment() deployment: Deployment,
     @CurrentCaller() caller: Caller,
@@ -48,7 +51,8 @@ export class TransactionsExportController {
       res,
       `transactions-${deployment.id}.csv`,
       TRANSACTION_CSV_COLUMNS,
-      presentBatches(records, (record) => this.presenter.present(record)),
+      this.config.exportMinBytesPerSecond,
+      presentBatches(records, (record) => this.presenter.presentExportRow(record)),
     );
   }
 }

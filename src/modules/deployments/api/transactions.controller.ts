@@ -5,7 +5,7 @@ import { pageRequest } from '../../../shared/http/query-params';
 import type { Caller } from '../../auth/domain/caller';
 import { TransactionsService } from '../application/transactions.service';
 import type { Deployment } from '../domain/deployment';
-import { CurrentCaller, CurrentDeployment, DeploymentScoped } from './access.guard';
+import { CurrentCaller, CurrentDeployment, DeploymentScoped, Requires } from './access.guard';
 import { GetTransactionsQueryDto } from './get-transactions-query.dto';
 import { TransactionPresenter } from './transaction-presenter';
 import { TransactionDetailsDto, TransactionListResponseDto } from './transaction-response.dto';
@@ -20,6 +20,7 @@ export class TransactionsController {
   ) {}
 
   @Get()
+  @Requires('read')
   @ApiOperation({
     operationId: 'TransactionsController_getTransactions_v1',
     summary: "List the deployment's transactions",
@@ -41,6 +42,7 @@ export class TransactionsController {
   }
 
   @Get(':transactionId')
+  @Requires('read')
   @ApiOperation({
     operationId: 'TransactionsController_getTransactionDetails_v1',
     summary: 'One transaction of the deployment',

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { DomainError } from '../../../shared/domain/domain-error';
+import { auditActorOf } from '../../audit/application/audit-actor';
+import { changedFields } from '../../audit/application/audit-changes';
+import { AuditLog } from '../../audit/application/audit-log';
+import { accountsAllowing } from '../../auth/application/access-policy';
 import type { Caller } from '../../auth/domain/caller';
 import { CatalogService } from '../../catalog/catalog.service';
 import { AccountDeploymentRecord, AccountRecord } from '../domain/account';
@@ -11,23 +16,44 @@ import { WalletFactory } from './wallet-factory';
 @Injectable()
 export class AccountsService {
   constructor(
+    private readonly dataSource: DataSource,
     private readonly deployments: DeploymentRepository,
     private readonly catalog: CatalogService,
     private readonly factory: WalletFactory,
+    private readonly audit: AuditLog,
   ) {}
 
-  /** The caller's accounts; `isHidden` filters by their hidden list, for JWT callers only. */
-  list(caller: Caller, isHidden: boolean | undefined): Promise<AccountRecord[]> {
-    return this.deployments.listMemberAccounts(caller.memberId, caller.kind === 'jwt' ? isHidden : undefined);
+  /**
+   * The caller's accounts (a scoped key's one account); `isHidden` filters by their hidden list, for
+   * JWT callers only.
+   */
+  async list(caller: Caller, isHidden: boolean | undefined): Promise<AccountRecord[]> {
+    const accounts = await this.deployments.listMemberAccounts(
+      caller.memberId,
+      caller.kind === 'jwt' ? isHidden : undefined,
+    );
+    const reachable = new Set(accountsAllowing(caller, 'read').accountIds);
+    return accounts.filter((account) => reachable.has(account.id));
   }
 
   deploymentsOf(account: AccountRecord): Promise<AccountDeploymentRecord[]> {
     return this.deployments.listAccountDeployments(account.id);
   }
 
-  async rename(account: AccountRecord, name: string): Promise<AccountRecord> {
-    await this.deployments.renameAccount(account.id, name.trim());
-    return { ...account, name: name.trim() };
+  async rename(account: AccountRecord, caller: Caller, name: string): Promise<AccountRecord> {
+    const renamed = name.trim();
+    await this.dataSource.transaction(async (manager) => {
+      const before = await this.deployments.renameAccount(manager, account.id, renamed);
+      if (before === undefined) throw DomainError.notFound('ACCOUNT_NOT_FOUND', 'Account not found');
+      await this.audit.record(manager, {
+        accountId: account.id,
+        action: 'ACCOUNT_RENAMED',
+        actor: auditActorOf(caller),
+        target: { type: 'account', id: account.id },
+        changes: changedFields({ name: before }, { name: renamed }),
+      });
+    });
+    return { ...account, name: renamed };
   }
 
   /** 400 for a chain the account's contract cannot live on. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
+import { isRole, Role } from '../../auth/application/access-policy';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { uuidv7 } from '../../../shared/domain/ids';
 import { parseNonce } from '../../../shared/domain/nonce';
@@ -11,6 +12,7 @@ import { Deployment } from '../domain/deployment';
 import { DeploymentRepository } from '../domain/deployment.repository';
 import { DeploymentStatus } from '../domain/deployment-status';
 import { WalletFactory } from './wallet-factory';
+import { hasFormatCharacters } from '../../../shared/domain/text';
 
 export interface CreateAccountCommand {
   readonly name: string;
@@ -36,6 +38,11 @@ export interface CreateDeploymentCommand {
   readonly threshold?: number;
   readonly nonce?: string;
   readonly status?: DeploymentStatus;
+  /**
+   * Asked, when `status` is not given, for the status the chain shows for the wallet's address
+   * (20-byte hex); without it the default is `deployed`.
+   */
+  readonly statusOnChain?: (hex20: `0x${string}`) => Promise<DeploymentStatus>;
 }
 
 export interface NonceInfo {
@@ -61,7 +68,11 @@ export class DeploymentsService {
   async createAccount(command: CreateAccountCommand): Promise<{ id: string; contract: string }> {
     const name = command.name.trim();
     if (name === '') throw DomainError.field('name', 'name must not be empty');
-    const members = await Promise.all(command.members.map((address) => this.members.requireMember(address)));
+    if (hasFormatCharacters(name)) {
+      throw DomainError.field('name', 'name must not contain invisible Unicode format characters (bidi controls)');
+    }
+    const entries = command.members.map(parseMemberEntry);
+    const members = await Promise.all(entries.map((entry) => this.members.requireMember(entry.address)));
     const version = this.catalog.findSmartContractVersion(command.smartContractVersionId);
     if (version === undefined) {
       throw DomainError.field(
@@ -124,7 +135,7 @@ export class DeploymentsService {
           manager,
           id,
           name,
-          members.map((member) => member.id),
+          members.map((member, index) => ({ memberId: member.id, role: entries[index].role })),
           contract,
         ),
       );
@@ -139,7 +150,8 @@ export class DeploymentsService {
   async addAccountMember(accountId: string, memberAddress: string): Promise<void> {
     await this.requireAccount(accountId);
     const member = await this.members.requireMember(memberAddress);
-    await this.deployments.addAccountMember(accountId, member.id);
+    // The operator's shell gives full rights, as `account:create` does.
+    await this.deployments.addAccountMember(accountId, member.id, 'ADMIN');
   }
 
   /** A member hides (or shows again) an account in their own account list. */
@@ -153,7 +165,7 @@ export class DeploymentsService {
    * Registers an account's wallet on one network. The version must be one of the catalog's for
    * that network, and every approver must be a member of the account (docs/authentication.md).
    */
-  async createDeployment(command: CreateDeploymentCommand): Promise<{ id: string }> {
+  async createDeployment(command: CreateDeploymentCommand): Promise<{ id: string; status: DeploymentStatus }> {
     const stored = await this.requireAccount(command.accountId);
     const network = this.catalog.findNetwork(command.chainId);
     if (network === undefined) throw DomainError.field('chainId', `unknown chain ${command.chainId}`, 'UNKNOWN_CHAIN');
@@ -186,6 +198,8 @@ export class DeploymentsService {
         'CONTRACT_MISMATCH',
       );
     }
+    const status =
+      command.status ?? (command.statusOnChain === undefined ? 'deployed' : await command.statusOnChain(address.hex20));
     const deployment = Deployment.create({
       id: uuidv7(),
       accountId: command.accountId,
@@ -197,7 +211,7 @@ export class DeploymentsService {
       threshold,
       currentNonce: command.nonce === undefined ? 0n : parseNonce(command.nonce),
       lastExecutedNonce: -1n,
-      status: command.status ?? 'deployed',
+      status,
     });
     await this.assertApproversAreMembers(command.accountId, approvers);
     if (stored === null) {
@@ -211,7 +225,7 @@ export class DeploymentsService {
       });
     }
     await this.deployments.insert(deployment);
-    return { id: deployment.id };
+    return { id: deployment.id, status };
   }
 
   /**
@@ -332,4 +346,23 @@ function uniqueViolation(error: unknown): boolean {
 
 function sortedByHex(addresses: readonly Address[]): Address[] {
   return [...addresses].sort((a, b) => (a.hex20 < b.hex20 ? -1 : a.hex20 > b.hex20 ? 1 : 0));
+}
+
+/**
+ * A `--members` entry of `account:create`: an address, optionally `address:ROLE` (default ADMIN).
+ * Neither address form contains a colon, so the last one separates the role.
+ */
+export function parseMemberEntry(entry: string): { address: string; role: Role } {
+  const separator = entry.lastIndexOf(':');
+  if (separator === -1) return { address: entry.trim(), role: 'ADMIN' };
+  const role = entry
+    .slice(separator + 1)
+    .trim()
+    .toUpperCase();
+  if (!isRole(role))
+    throw DomainError.field(
+      'members',
+      `members ${entry}: unknown role ${entry.slice(separator + 1)} (ADMIN, OPERATOR or VIEWER)`,
+    );
+  return { address: entry.slice(0, separator).trim(), role };
 }

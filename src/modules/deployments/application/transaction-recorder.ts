@@ -9,6 +9,7 @@ import {
   TransactionStatus,
 } from '../../../shared/domain/transaction-status';
 import {
+  FiatRates,
   NewTransaction,
   ProgressUpdate,
   StoredTransaction,
@@ -71,6 +72,12 @@ interface HeldRows {
   lastNewId?: string;
 }
 
+/**
+ * The fiat rates of the moment for these currencies (by currency id; a currency without any rate may
+ * be missing). Registered by the balances context, which owns the rates providers.
+ */
+export type RatesOfTheMoment = (currencyIds: readonly string[]) => Promise<ReadonlyMap<string, FiatRates>>;
+
 /** Thrown by `flush` when another transaction inserted one of the group's new rows first. */
 export class HeldRowTaken extends Error {
   constructor() {
@@ -92,11 +99,20 @@ export class HeldRowTaken extends Error {
 export class TransactionRecorder {
   /** Per open transaction: the rows `prefetch` locked. */
   private readonly held = new WeakMap<EntityManager, HeldRows>();
+  private ratesOfTheMoment: RatesOfTheMoment | undefined;
 
   constructor(
     private readonly transactions: TransactionRepository,
     private readonly catalog: CatalogService,
   ) {}
+
+  /**
+   * Where the rates stored with a transaction when it becomes CONFIRMED come from (one source; the
+   * balances context registers its rates provider at start). Without one, rows confirm without rates.
+   */
+  useRatesAtConfirmation(source: RatesOfTheMoment): void {
+    this.ratesOfTheMoment = source;
+  }
 
   /**
    * Locks, in one statement, the rows a group of observations about to be recorded in this
@@ -121,14 +137,22 @@ export class TransactionRecorder {
     if (held === undefined) return;
     this.held.delete(manager);
     const rows = [...held.rows.values()].filter((row) => row !== null);
-    const inserts = rows.flatMap((row) => (row.insert === undefined ? [] : [row.insert]));
+    const confirming = rows.filter(
+      (row) => (row.insert ?? row.update?.progress)?.status === 'CONFIRMED' && row.current.currencyId !== null,
+    );
+    const rates = await this.ratesFor(confirming.map((row) => row.current.currencyId));
+    const ratesOf = (row: HeldRow) =>
+      row.current.currencyId === null ? null : (rates.get(row.current.currencyId) ?? null);
+    const inserts = rows.flatMap((row) =>
+      row.insert === undefined ? [] : [{ ...row.insert, ratesAtConfirmation: ratesOf(row) }],
+    );
     const inserted = await this.transactions.insertAbsent(manager, inserts);
     // What this transaction counted for such a row (an invoice's paid amount) assumed it new: the
     // caller applies the group again one event at a time, where the insert's conflict is found first.
     if (inserted.size !== inserts.length) throw new HeldRowTaken();
     await this.transactions.saveProgress(
       manager,
-      rows.flatMap((row) => (row.update === undefined ? [] : [row.update])),
+      rows.flatMap((row) => (row.update === undefined ? [] : [{ ...row.update, ratesAtConfirmation: ratesOf(row) }])),
     );
   }
 
@@ -139,14 +163,20 @@ export class TransactionRecorder {
 
     const current = await this.transactions.lockBySource(manager, observation.chainId, observation.sourceKey);
     if (current === undefined) {
-      const row = this.newRow(observation);
+      const fresh = this.newRow(observation);
+      const row =
+        fresh.status === 'CONFIRMED' ? { ...fresh, ratesAtConfirmation: await this.rateOf(fresh.currencyId) } : fresh;
       const inserted = await this.transactions.insertAbsent(manager, [row]);
       // Another batch inserted the same row between our SELECT and INSERT: apply on top of it.
       if (inserted.size === 0) return this.record(manager, observation);
       return { ...recorded(row), previousStatus: undefined };
     }
     const update = this.progressOf(current, observation);
-    if (update !== undefined) await this.transactions.saveProgress(manager, [update]);
+    if (update !== undefined) {
+      const confirms = update.progress.status === 'CONFIRMED' && current.status !== 'CONFIRMED';
+      const ratesAtConfirmation = confirms ? await this.rateOf(current.currencyId) : null;
+      await this.transactions.saveProgress(manager, [{ ...update, ratesAtConfirmation }]);
+    }
     return { ...recorded({ ...current, ...update?.progress }), previousStatus: current.status };
   }
 
@@ -219,6 +249,18 @@ export class TransactionRecorder {
       }
     }
     return { ...recorded(row.current), previousStatus: before.status };
+  }
+
+  /** Rates of the moment by currency id; none without a source or when the source fails. */
+  private async ratesFor(currencyIds: readonly (string | null)[]): Promise<ReadonlyMap<string, FiatRates>> {
+    const ids = [...new Set(currencyIds.filter((id): id is string => id !== null))];
+    if (ids.length === 0 || this.ratesOfTheMoment === undefined) return new Map();
+    // A rate is a nicety of the record: a failing source never stops a transaction from confirming.
+    return this.ratesOfTheMoment(ids).catch(() => new Map<string, FiatRates>());
+  }
+
+  private async rateOf(currencyId: string | null): Promise<FiatRates | null> {
+    return currencyId === null ? null : ((await this.ratesFor([currencyId])).get(currencyId) ?? null);
   }
 
   /** The row an observation creates, its status decided. */

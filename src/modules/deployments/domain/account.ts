@@ -1,4 +1,5 @@
 import type { Address, NetworkType } from '../../../shared/domain/address';
+import type { Role } from '../../auth/domain/rights';
 
 /**
  * The account's multisig contract (docs/contract.md, Accounts and networks): one address and one contract version for the whole
@@ -44,4 +45,10 @@ export interface AccountDeploymentRecord {
 /** The semantic version inside a contract version id: `1.2.0-tvm-728126428` → `1.2.0`. */
 export function contractSemver(smartContractVersionId: string): string {
   return smartContractVersionId.split('-')[0];
+}
+
+/** A member's place in an account: who, and with which role. */
+export interface AccountMembership {
+  readonly memberId: string;
+  readonly role: Role;
 }

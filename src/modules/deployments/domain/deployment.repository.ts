@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import type { AccountContract, AccountDeploymentRecord, AccountRecord } from './account';
+import type { AccountContract, AccountDeploymentRecord, AccountMembership, AccountRecord } from './account';
+import type { Role } from '../../auth/domain/rights';
 import type { CallerLookup, CallerRow } from '../../auth/domain/caller';
 import type { Deployment } from './deployment';
 import type { DeploymentStatus } from './deployment-status';
@@ -16,7 +17,7 @@ export abstract class DeploymentRepository {
     manager: EntityManager,
     id: string,
     name: string,
-    memberIds: readonly string[],
+    members: readonly AccountMembership[],
     contract: AccountContract | null,
   ): Promise<void>;
   /** Gives a contract-less (pre-migration) account its contract; false when it already had one. */
@@ -25,17 +26,19 @@ export abstract class DeploymentRepository {
   /** The member's accounts, oldest first; `isHidden` filters by the member's own hidden list. */
   abstract listMemberAccounts(memberId: string, isHidden?: boolean): Promise<AccountRecord[]>;
   /**
-   * The caller a lookup finds (undefined: none) and, for that caller, the account if they belong
-   * to it (undefined for unknown and foreign accounts alike), in one round trip.
+   * The caller a lookup finds (undefined: none) and, for that caller, the account and their role on
+   * it if they belong to it and a scoped key reaches it (undefined for unknown and foreign accounts
+   * alike), in one round trip.
    */
   abstract findMemberAccountAs(
     accountId: string,
     lookup: CallerLookup,
-  ): Promise<{ member: CallerRow; account: AccountRecord | undefined } | undefined>;
-  abstract renameAccount(accountId: string, name: string): Promise<void>;
+  ): Promise<{ member: CallerRow; role: string | null; account: AccountRecord | undefined } | undefined>;
+  /** Renames the account in the caller's transaction; answers the name it had (undefined: no such account). */
+  abstract renameAccount(manager: EntityManager, accountId: string, name: string): Promise<string | undefined>;
   abstract listAccountDeployments(accountId: string): Promise<AccountDeploymentRecord[]>;
   abstract hideAccount(memberId: string, accountId: string, hidden: boolean): Promise<void>;
-  abstract addAccountMember(accountId: string, memberId: string): Promise<boolean>;
+  abstract addAccountMember(accountId: string, memberId: string, role: Role): Promise<boolean>;
   abstract accountExists(accountId: string): Promise<boolean>;
   abstract accountMemberIds(accountId: string): Promise<string[]>;
   /** The name of the account that owns the deployment; undefined for an unknown deployment. */
@@ -68,11 +71,12 @@ export abstract class DeploymentRepository {
   /** Takes the deployment's next invoice nonce (0, 1, 2 …) under its row lock; undefined for an unknown id. */
   abstract takeNextInvoiceNonce(manager: EntityManager, id: string): Promise<bigint | undefined>;
   /**
-   * The caller a lookup finds (undefined: none) and, for that caller, the deployment and whether
-   * they belong to its account (undefined: no such deployment), in one round trip.
+   * The caller a lookup finds (undefined: none) and, for that caller, the deployment (undefined: no
+   * such deployment) and their role on its account (null: not a member, or outside a scoped key's
+   * account and deployments), in one round trip.
    */
   abstract findWithAccessAs(
     id: string,
     lookup: CallerLookup,
-  ): Promise<{ member: CallerRow; access: DeploymentAccess | undefined } | undefined>;
+  ): Promise<{ member: CallerRow; role: string | null; access: DeploymentAccess | undefined } | undefined>;
 }

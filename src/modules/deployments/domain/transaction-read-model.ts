@@ -4,6 +4,7 @@ import {
   type TransactionOperationType,
   type TransactionStatus,
 } from '../../../shared/domain/transaction-status';
+import type { FiatRates } from './transaction.repository';
 
 export type TransactionSortField = 'id' | 'createdAt' | 'updatedAt';
 
@@ -60,6 +61,8 @@ export interface TransactionRecord {
   readonly confirmations: number;
   readonly isClaimed: boolean;
   readonly confirmedAt: Date | null;
+  /** The fiat rates stored when the row became CONFIRMED; null before, or when none was known then. */
+  readonly ratesAtConfirmation: FiatRates | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
   readonly invoice: TransactionInvoiceRef | null;

@@ -19,10 +19,24 @@ export interface StoredTransaction extends TransactionProgress {
   readonly invoiceId: string | null;
 }
 
-/** A later observation of a locked row: its new progress, and the block number and fee when seen. */
+/**
+ * Fiat per whole unit of a transaction's currency, as plain decimal strings, in each base currency
+ * the service converts to; null where no rate is known.
+ */
+export interface FiatRates {
+  readonly usd: string | null;
+  readonly eur: string | null;
+  readonly cny: string | null;
+}
+
+/**
+ * A later observation of a locked row: its new progress, the block number and fee when seen, and
+ * the rates of the moment when it confirms the row (stored only by the update that confirms it).
+ */
 export interface ProgressUpdate {
   readonly progress: TransactionProgress;
   readonly seen: { readonly blockNumber: string | null; readonly fee: bigint | null };
+  readonly ratesAtConfirmation?: FiatRates | null;
 }
 
 /** A new row, its status already decided (`nextTransactionStatus`). */
@@ -44,6 +58,8 @@ export interface NewTransaction {
   readonly blockNumber: string | null;
   readonly fee: bigint | null;
   readonly confirmations: number;
+  /** When the row is inserted CONFIRMED: the rates of the moment. */
+  readonly ratesAtConfirmation?: FiatRates | null;
 }
 
 /**
@@ -72,14 +88,14 @@ export abstract class TransactionRepository {
     sourceKeys: readonly string[],
   ): Promise<Map<string, StoredTransaction>>;
   /**
-   * Inserts the rows in one statement (`confirmedAt` set when CONFIRMED), each unless another
+   * Inserts the rows in one statement (`confirmedAt` and the rates at confirmation set when CONFIRMED), each unless another
    * transaction inserted its chain and source key first; answers the ids of the rows it inserted.
    */
   abstract insertAbsent(manager: EntityManager, transactions: readonly NewTransaction[]): Promise<Set<string>>;
   /**
    * Stores later observations of locked rows in one statement: status, confirmations, and block
-   * number and fee when given; `confirmedAt` is set once, `updatedAt` moves only when status or
-   * confirmations change.
+   * number and fee when given; `confirmedAt` and the rates at confirmation are set once, by the
+   * update that confirms the row; `updatedAt` moves only when status or confirmations change.
    */
   abstract saveProgress(manager: EntityManager, updates: readonly ProgressUpdate[]): Promise<void>;
 }

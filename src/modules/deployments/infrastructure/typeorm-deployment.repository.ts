@@ -4,7 +4,8 @@ import type { EntityManager } from 'typeorm';
 import { Address, NetworkType } from '../../../shared/domain/address';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { mapUniqueViolation } from '../../../shared/infrastructure/sql';
-import { AccountContract, AccountDeploymentRecord, AccountRecord } from '../domain/account';
+import { AccountContract, AccountDeploymentRecord, AccountMembership, AccountRecord } from '../domain/account';
+import type { Role } from '../../auth/domain/rights';
 import type { CallerLookup, CallerRow } from '../../auth/domain/caller';
 import { Deployment } from '../domain/deployment';
 import { DeploymentAccess, DeploymentRepository } from '../domain/deployment.repository';
@@ -67,37 +68,55 @@ const accountColumns = (member: string) => `a.id, a.name, a.created_at, a.networ
 
 /**
  * The member a `CallerLookup` finds, as a subquery to select `FROM … caller`: the access reads ask
- * "who is calling" and "what may they see" in one round trip. The credential rules are auth's
- * (`TypeOrmCallerLookups`): an API key whose digest is stored, a session of that member not revoked.
- * Its parameters are `$1…`; the query's own come after them.
+ * "who is calling", "what may they see" and "with which role" in one round trip. What a live
+ * credential is, is auth's to say, in its `live_credentials` view (also read by
+ * `TypeOrmCallerLookups`): an original key, a scoped key neither revoked nor expired, a session not
+ * revoked whose key, if any, is live. Its parameters are `$1…`; the query's own come after them.
  */
 function callerSubquery(lookup: CallerLookup): { sql: string; params: unknown[] } {
+  const columns = `m.id, m.address, m.address_hex, lc.key_id, lc.scopes, lc.account_id, lc.deployment_ids, lc.last_used_at`;
   return lookup.kind === 'api_key'
     ? {
-        sql: `SELECT m.id, m.address, m.address_hex
-                FROM member_credentials c JOIN members m ON m.id = c.member_id
-               WHERE c.api_key_sha256 = $1`,
+        sql: `SELECT ${columns} FROM live_credentials lc JOIN members m ON m.id = lc.member_id
+               WHERE lc.api_key_sha256 = $1`,
         params: [lookup.apiKeyDigest],
       }
     : {
-        sql: `SELECT m.id, m.address, m.address_hex
-                FROM auth_sessions s JOIN members m ON m.id = s.member_id
-               WHERE s.id = $1 AND s.member_id = $2 AND s.revoked_at IS NULL`,
+        sql: `SELECT ${columns} FROM live_credentials lc JOIN members m ON m.id = lc.member_id
+               WHERE lc.session_id = $1 AND lc.member_id = $2`,
         params: [lookup.sessionId, lookup.memberId],
       };
 }
 
 /** The member `callerSubquery` finds, named apart from the row it is joined to. */
-const CALLER_COLUMNS = `caller.id AS member_id, caller.address AS member_address, caller.address_hex AS member_address_hex`;
+const CALLER_COLUMNS = `caller.id AS member_id, caller.address AS member_address, caller.address_hex AS member_address_hex,
+  caller.key_id AS member_key_id, caller.scopes AS member_key_scopes, caller.account_id AS member_key_account_id,
+  caller.deployment_ids AS member_key_deployment_ids, caller.last_used_at AS member_key_last_used_at`;
 
 interface CallerColumns {
   member_id: string;
   member_address: string;
   member_address_hex: `0x${string}`;
+  member_key_id: string | null;
+  member_key_scopes: string[] | null;
+  member_key_account_id: string | null;
+  member_key_deployment_ids: string[] | null;
+  member_key_last_used_at: Date | null;
+  /** The caller's role on the route's account; null when not a member (or outside the key's reach). */
+  member_role: string | null;
 }
 
 function callerFromRow(row: CallerColumns): CallerRow {
-  return { id: row.member_id, address: row.member_address, address_hex: row.member_address_hex };
+  return {
+    id: row.member_id,
+    address: row.member_address,
+    address_hex: row.member_address_hex,
+    key_id: row.member_key_id,
+    key_scopes: row.member_key_scopes,
+    key_account_id: row.member_key_account_id,
+    key_deployment_ids: row.member_key_deployment_ids,
+    key_last_used_at: row.member_key_last_used_at,
+  };
 }
 
 function contractFromRow(row: Omit<AccountRow, 'id' | 'name' | 'created_at' | 'member_addresses' | 'is_hidden'>) {
@@ -146,7 +165,7 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
     manager: EntityManager,
     id: string,
     name: string,
-    memberIds: readonly string[],
+    members: readonly AccountMembership[],
     contract: AccountContract | null,
   ): Promise<void> {
     await manager.query(
@@ -156,8 +175,9 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
       [id, name, ...(contract === null ? [null, null, null, null, null, null, null] : contractParams(contract))],
     );
     await manager.query(
-      `INSERT INTO account_members (account_id, member_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING`,
-      [id, memberIds],
+      `INSERT INTO account_members (account_id, member_id, role) SELECT $1, m.member_id, m.role
+         FROM unnest($2::uuid[], $3::text[]) AS m (member_id, role) ON CONFLICT DO NOTHING`,
+      [id, members.map((member) => member.memberId), members.map((member) => member.role)],
     );
   }
 
@@ -196,22 +216,35 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
   async findMemberAccountAs(
     accountId: string,
     lookup: CallerLookup,
-  ): Promise<{ member: CallerRow; account: AccountRecord | undefined } | undefined> {
+  ): Promise<{ member: CallerRow; role: string | null; account: AccountRecord | undefined } | undefined> {
     const caller = callerSubquery(lookup);
+    // A scoped key reaches its own account only: any other is answered as for a non-member.
     const rows: (AccountRow & CallerColumns)[] = await this.dataSource.query(
-      `SELECT ${CALLER_COLUMNS}, ${accountColumns('caller.id')}
+      `SELECT ${CALLER_COLUMNS}, me.role AS member_role, ${accountColumns('caller.id')}
          FROM (${caller.sql}) caller
          LEFT JOIN (account_members me JOIN accounts a ON a.id = me.account_id)
-           ON me.member_id = caller.id AND me.account_id = $${caller.params.length + 1}`,
+           ON me.member_id = caller.id AND me.account_id = $${caller.params.length + 1}
+          AND (caller.account_id IS NULL OR caller.account_id = me.account_id)`,
       [...caller.params, accountId],
     );
     const row = rows[0];
     if (row === undefined) return undefined;
-    return { member: callerFromRow(row), account: row.id === null ? undefined : accountFromRow(row) };
+    return {
+      member: callerFromRow(row),
+      role: row.member_role,
+      account: row.id === null ? undefined : accountFromRow(row),
+    };
   }
 
-  async renameAccount(accountId: string, name: string): Promise<void> {
-    await this.dataSource.query(`UPDATE accounts SET name = $2, updated_at = now() WHERE id = $1`, [accountId, name]);
+  async renameAccount(manager: EntityManager, accountId: string, name: string): Promise<string | undefined> {
+    const [rows]: [{ before: string }[], number] = await manager.query(
+      `UPDATE accounts a SET name = $2, updated_at = now()
+         FROM (SELECT id, name FROM accounts WHERE id = $1 FOR UPDATE) old
+        WHERE a.id = old.id
+       RETURNING old.name AS before`,
+      [accountId, name],
+    );
+    return rows[0]?.before;
   }
 
   async listAccountDeployments(accountId: string): Promise<AccountDeploymentRecord[]> {
@@ -256,10 +289,11 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
     );
   }
 
-  async addAccountMember(accountId: string, memberId: string): Promise<boolean> {
+  async addAccountMember(accountId: string, memberId: string, role: Role): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(
-      `INSERT INTO account_members (account_id, member_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING member_id`,
-      [accountId, memberId],
+      `INSERT INTO account_members (account_id, member_id, role) VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING RETURNING member_id`,
+      [accountId, memberId, role],
     );
     return rows.length === 1;
   }
@@ -406,11 +440,15 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
   async findWithAccessAs(
     id: string,
     lookup: CallerLookup,
-  ): Promise<{ member: CallerRow; access: DeploymentAccess | undefined } | undefined> {
+  ): Promise<{ member: CallerRow; role: string | null; access: DeploymentAccess | undefined } | undefined> {
     const caller = callerSubquery(lookup);
-    const rows: (Partial<DeploymentRow> & CallerColumns & { is_member: boolean })[] = await this.dataSource.query(
+    // The role on the deployment's account; a scoped key reaches only its account and deployments.
+    const rows: (Partial<DeploymentRow> & CallerColumns)[] = await this.dataSource.query(
       `SELECT ${CALLER_COLUMNS}, ${DEPLOYMENT_COLUMNS},
-              EXISTS (SELECT 1 FROM account_members am WHERE am.account_id = d.account_id AND am.member_id = caller.id) AS is_member
+              (SELECT am.role FROM account_members am
+                WHERE am.account_id = d.account_id AND am.member_id = caller.id
+                  AND (caller.account_id IS NULL OR caller.account_id = d.account_id)
+                  AND (caller.deployment_ids IS NULL OR d.id = ANY (caller.deployment_ids))) AS member_role
          FROM (${caller.sql}) caller
          LEFT JOIN deployments d ON d.id = $${caller.params.length + 1}`,
       [...caller.params, id],
@@ -418,7 +456,12 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
     const row = rows[0];
     if (row === undefined) return undefined;
     const member = callerFromRow(row);
-    if (row.id === null || row.id === undefined) return { member, access: undefined };
-    return { member, access: { deployment: deploymentFromRow(row as DeploymentRow), isMember: row.is_member } };
+    const role = row.member_role;
+    if (row.id === null || row.id === undefined) return { member, role: null, access: undefined };
+    return {
+      member,
+      role,
+      access: { deployment: deploymentFromRow(row as DeploymentRow), isMember: role !== null },
+    };
   }
 }

@@ -36,7 +36,9 @@ const INVOICE_JOIN = `LEFT JOIN invoices i ON i.id = t.invoice_id`;
 
 const TRANSACTION_COLUMNS = `t.id, t.direction, t.status, t.chain_id, t.tx_hash, t.currency_id, t.amount, t.from_address,
   t.to_address, t.operation_id, t.operation_type, t.invoice_id, t.block_number, t.blockchain_fee, t.confirmations,
-  t.is_claimed, t.confirmed_at, t.created_at, t.updated_at`;
+  t.is_claimed, t.confirmed_at, t.created_at, t.updated_at,
+  t.confirmed_rate_usd::text AS confirmed_rate_usd, t.confirmed_rate_eur::text AS confirmed_rate_eur,
+  t.confirmed_rate_cny::text AS confirmed_rate_cny`;
 const ROW_COLUMNS = `${TRANSACTION_COLUMNS}, ${INVOICE_COLUMNS}`;
 
 /**
@@ -65,6 +67,9 @@ interface TransactionRow {
   confirmations: number;
   is_claimed: boolean;
   confirmed_at: Date | null;
+  confirmed_rate_usd: string | null;
+  confirmed_rate_eur: string | null;
+  confirmed_rate_cny: string | null;
   created_at: Date;
   updated_at: Date;
   invoice_ref_id: string | null;
@@ -317,6 +322,10 @@ function toRecord(row: TransactionRow): TransactionRecord {
     confirmations: row.confirmations,
     isClaimed: row.is_claimed,
     confirmedAt: row.confirmed_at,
+    ratesAtConfirmation:
+      row.confirmed_rate_usd === null && row.confirmed_rate_eur === null && row.confirmed_rate_cny === null
+        ? null
+        : { usd: row.confirmed_rate_usd, eur: row.confirmed_rate_eur, cny: row.confirmed_rate_cny },
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     invoice:

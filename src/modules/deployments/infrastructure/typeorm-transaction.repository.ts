@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { sweptByClaimSql } from '../../../shared/infrastructure/sql';
 import type { TransactionStatus } from '../../../shared/domain/transaction-status';
 import {
+  FiatRates,
   NewTransaction,
   ProgressUpdate,
   StoredTransaction,
@@ -42,15 +43,18 @@ export class TypeOrmTransactionRepository extends TransactionRepository {
     const rows: { id: string }[] = await manager.query(
       `INSERT INTO transactions (id, deployment_id, chain_id, source_key, direction, status, tx_hash, currency_id, amount,
                                  from_address, to_address, operation_id, operation_type, invoice_id, block_number,
-                                 blockchain_fee, confirmations, confirmed_at)
+                                 blockchain_fee, confirmations, confirmed_at,
+                                 confirmed_rate_usd, confirmed_rate_eur, confirmed_rate_cny)
        SELECT id, deployment_id, chain_id, source_key, direction, status, tx_hash, currency_id, amount,
               from_address, to_address, operation_id, operation_type, invoice_id, block_number,
-              blockchain_fee, confirmations, CASE WHEN status = 'CONFIRMED' THEN now() END
+              blockchain_fee, confirmations, CASE WHEN status = 'CONFIRMED' THEN now() END,
+              CASE WHEN status = 'CONFIRMED' THEN rate_usd END, CASE WHEN status = 'CONFIRMED' THEN rate_eur END,
+              CASE WHEN status = 'CONFIRMED' THEN rate_cny END
          FROM jsonb_to_recordset($1::jsonb) AS r(
                 id uuid, deployment_id uuid, chain_id text, source_key text, direction text, status text,
                 tx_hash text, currency_id text, amount numeric, from_address text, to_address text,
                 operation_id uuid, operation_type text, invoice_id uuid, block_number bigint,
-                blockchain_fee numeric, confirmations integer)
+                blockchain_fee numeric, confirmations integer, rate_usd numeric, rate_eur numeric, rate_cny numeric)
        ON CONFLICT ON CONSTRAINT uq_transactions_source DO NOTHING
        RETURNING id`,
       [
@@ -73,6 +77,7 @@ export class TypeOrmTransactionRepository extends TransactionRepository {
             block_number: t.blockNumber,
             blockchain_fee: t.fee?.toString() ?? null,
             confirmations: t.confirmations,
+            ...rateFields(t.ratesAtConfirmation),
           })),
         ),
       ],
@@ -103,24 +108,40 @@ export class TypeOrmTransactionRepository extends TransactionRepository {
               block_number = COALESCE(u.block_number, t.block_number),
               blockchain_fee = COALESCE(u.blockchain_fee, t.blockchain_fee),
               confirmed_at = CASE WHEN u.status = 'CONFIRMED' THEN COALESCE(t.confirmed_at, now()) ELSE t.confirmed_at END,
+              confirmed_rate_usd = CASE WHEN ${CONFIRMS} THEN u.rate_usd ELSE t.confirmed_rate_usd END,
+              confirmed_rate_eur = CASE WHEN ${CONFIRMS} THEN u.rate_eur ELSE t.confirmed_rate_eur END,
+              confirmed_rate_cny = CASE WHEN ${CONFIRMS} THEN u.rate_cny ELSE t.confirmed_rate_cny END,
               updated_at = CASE WHEN t.status IS DISTINCT FROM u.status OR t.confirmations IS DISTINCT FROM u.confirmations
                                 THEN now() ELSE t.updated_at END
          FROM jsonb_to_recordset($1::jsonb) AS u(
-                id uuid, status text, confirmations integer, block_number bigint, blockchain_fee numeric)
+                id uuid, status text, confirmations integer, block_number bigint, blockchain_fee numeric,
+                rate_usd numeric, rate_eur numeric, rate_cny numeric)
         WHERE t.id = u.id`,
       [
         JSON.stringify(
-          updates.map(({ progress, seen }) => ({
+          updates.map(({ progress, seen, ratesAtConfirmation }) => ({
             id: progress.id,
             status: progress.status,
             confirmations: progress.confirmations,
             block_number: seen.blockNumber,
             blockchain_fee: seen.fee?.toString() ?? null,
+            ...rateFields(ratesAtConfirmation),
           })),
         ),
       ],
     );
   }
+}
+
+/** The update that moves a row to CONFIRMED for the first time: the one that stores its rates. */
+const CONFIRMS = `u.status = 'CONFIRMED' AND t.confirmed_at IS NULL`;
+
+function rateFields(rates: FiatRates | null | undefined): {
+  rate_usd: string | null;
+  rate_eur: string | null;
+  rate_cny: string | null;
+} {
+  return { rate_usd: rates?.usd ?? null, rate_eur: rates?.eur ?? null, rate_cny: rates?.cny ?? null };
 }
 
 interface StoredRow {

@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { CURRENCY_ID } from '../../../shared/http/body-fields';
+import { DECIMAL } from '../../../shared/domain/amount';
 
 /**
  * Shape rules of CreatePayoutDto (docs/contract.md, Payouts). What needs the deployment or the catalog (the
@@ -45,8 +46,8 @@ export const PayoutAmountField = () =>
     description: 'Whole units of the currency, greater than 0, at most its decimals after the point',
     example: '12.5',
     maxLength: 100,
-    pattern: /^\d+(\.\d+)?$/,
-    patternMessage: 'amount must be a positive decimal string such as "12.5"',
+    pattern: DECIMAL,
+    patternMessage: 'amount must be a positive decimal string without leading zeros, such as "12.5"',
   });
 
 export function OptionalNonceField(): PropertyDecorator {

@@ -3,11 +3,12 @@ import { ApiBody, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/s
 import type { Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { ApiCsvResponse, presentBatches, sendCsv } from '../../../shared/http/csv';
+import { ExportRoute } from '../../../shared/http/export-slots';
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { lowerTimestampBound, upperTimestampBound } from '../../../shared/domain/timestamp-bounds';
 import { pageRequest } from '../../../shared/http/query-params';
 import type { Caller } from '../../auth/domain/caller';
-import { CurrentCaller, CurrentDeployment, DeploymentScoped } from '../../deployments/api/access.guard';
+import { CurrentCaller, CurrentDeployment, DeploymentScoped, Requires } from '../../deployments/api/access.guard';
 import type { Deployment } from '../../deployments/domain/deployment';
 import { PayoutsService } from '../application/payouts.service';
 import { Payout } from '../domain/payout';
@@ -38,6 +39,7 @@ export class PayoutsController {
 
   @Post()
   @HttpCode(201)
+  @Requires('payouts:write')
   @ApiOperation({
     operationId: 'PayoutsController_create_v1',
     summary: 'Create a payout and its PAYOUT queue operation',
@@ -63,6 +65,7 @@ export class PayoutsController {
   }
 
   @Get()
+  @Requires('read')
   @ApiOperation({ operationId: 'PayoutsController_findAll_v1', summary: 'List payouts' })
   @ApiResponse({ status: 200, type: PayoutListResponseDto })
   @BAD_REQUEST('Invalid query parameter or deployment id')
@@ -81,12 +84,14 @@ export class PayoutsController {
 
   // Before `:payoutId`, so `export` is never read as a payout id.
   @Get('export')
+  @Requires('read')
   @ApiOperation({
     operationId: 'PayoutsController_exportPayouts_v1',
     summary: "Every payout the list's filters select, as CSV (at most EXPORT_MAX_ROWS rows)",
   })
   @ApiCsvResponse('The payouts, in the sort asked for', PAYOUT_CSV_COLUMNS)
   @BAD_REQUEST('Invalid query parameter or deployment id')
+  @ExportRoute()
   async exportPayouts(
     @CurrentDeployment() deployment: Deployment,
     @Query() query: ExportPayoutsQueryDto,
@@ -97,12 +102,14 @@ export class PayoutsController {
       res,
       `payouts-${deployment.id}.csv`,
       PAYOUT_CSV_COLUMNS,
+      this.config.exportMinBytesPerSecond,
       presentBatches(payouts, (payout) => this.present(payout)),
     );
   }
 
   @Get(':payoutId')
   @PAYOUT_ID
+  @Requires('read')
   @ApiOperation({ operationId: 'PayoutsController_findOne_v1', summary: 'Payout details' })
   @ApiResponse({ status: 200, type: PayoutDetailResponseDto })
   @BAD_REQUEST('Malformed deployment id')
@@ -115,17 +122,19 @@ export class PayoutsController {
 
   @Patch(':payoutId')
   @PAYOUT_ID
+  @Requires('payouts:write')
   @ApiOperation({ operationId: 'PayoutsController_update_v1', summary: "Change a payout's trackingId or callbackUrl" })
   @ApiBody({ type: UpdatePayoutDto, required: true })
   @ApiResponse({ status: 200, type: PayoutResponseDto })
   @BAD_REQUEST('Invalid input, or no field to change')
   async update(
     @CurrentDeployment() deployment: Deployment,
+    @CurrentCaller() caller: Caller,
     @Param('payoutId') payoutId: string,
     @Body() body: UpdatePayoutDto,
   ): Promise<PayoutResponseDto> {
     return this.present(
-      await this.payouts.updateReferences(deployment, payoutId, {
+      await this.payouts.updateReferences(deployment, caller, payoutId, {
         trackingId: body.trackingId,
         callbackUrl: body.callbackUrl,
       }),

@@ -14,6 +14,10 @@ import { PayoutFilter, PayoutListFilter, PayoutRepository } from '../domain/payo
 import type { Currency } from '../../catalog/catalog';
 import { CatalogService } from '../../catalog/catalog.service';
 import { CallbackUrlCheck } from '../../callbacks/application/callback-url-check';
+import { auditActorOf } from '../../audit/application/audit-actor';
+import { auditedUrl, changedFields } from '../../audit/application/audit-changes';
+import { AuditLog } from '../../audit/application/audit-log';
+import { PayoutPolicyService } from '../../payees/application/payout-policy.service';
 import { PayoutCallbacks } from './payout-callbacks';
 
 /** CreatePayoutDto after shape validation: values still as the client wrote them. */
@@ -32,6 +36,8 @@ export interface PayoutReferencesInput {
   readonly callbackUrl?: string | null;
 }
 
+const DAY_MS = 86_400_000;
+
 const PAYOUT_NOT_FOUND = () => DomainError.notFound('PAYOUT_NOT_FOUND', 'Payout not found');
 
 /** Payouts (endpoints 14-17, docs/contract.md, Payouts): one method per endpoint, each owning its transaction. */
@@ -44,6 +50,8 @@ export class PayoutsService {
     private readonly catalog: CatalogService,
     private readonly callbacks: PayoutCallbacks,
     private readonly callbackUrls: CallbackUrlCheck,
+    private readonly audit: AuditLog,
+    private readonly policy: PayoutPolicyService,
   ) {}
 
   /**
@@ -68,6 +76,17 @@ export class PayoutsService {
       currency.address === null ? null : Address.parse(currency.address.display, deployment.networkType, 'currencyId');
     const id = uuidv7();
     return this.dataSource.transaction(async (manager) => {
+      // The policy first, under the account's lock: a refusal writes nothing.
+      await this.policy.checkPayout(
+        manager,
+        { accountId: deployment.accountId, currencyId: currency.id, amount, recipient: toAddress },
+        {
+          last24hTotal: (currencyId, now) =>
+            this.payouts.totalSince(manager, deployment.accountId, currencyId, new Date(now.getTime() - DAY_MS)),
+          recipientsNear: (recipient) =>
+            this.payouts.recipientsNear(deployment.accountId, [recipient], new Date(), manager),
+        },
+      );
       const operation = await this.queue.createOperation(manager, {
         deployment,
         type: 'PAYOUT',
@@ -92,8 +111,32 @@ export class PayoutsService {
       });
       await this.payouts.within(manager).insert(payout);
       await this.callbacks.created(manager, payout);
+      // One entry: the payout's PAYOUT operation is part of this change, not an OPERATION_CREATED of its own.
+      await this.audit.record(manager, {
+        accountId: deployment.accountId,
+        action: 'PAYOUT_CREATED',
+        actor: auditActorOf(caller),
+        target: { type: 'payout', id: payout.id },
+        changes: {
+          deploymentId: deployment.id,
+          operationId: operation.id,
+          nonce: operation.nonce.toString(),
+          currencyId: currency.id,
+          amountBaseUnits: amount.toString(),
+          toAddress: toAddress.display,
+          ...auditedReferences(payout),
+        },
+      });
       return payout;
     });
+  }
+
+  /**
+   * Recipients (20-byte hex) of the account's payouts created before `before` that equal or look
+   * like one of `addresses`: known payees, for the operation review.
+   */
+  knownRecipientsNear(accountId: string, addresses: readonly Address[], before: Date): Promise<string[]> {
+    return this.payouts.recipientsNear(accountId, addresses, before);
   }
 
   async list(
@@ -124,15 +167,28 @@ export class PayoutsService {
   }
 
   /** PATCH (17): trackingId / callbackUrl only; the row lock serialises concurrent edits with status changes. */
-  async updateReferences(deployment: Deployment, payoutId: string, changes: PayoutReferencesInput): Promise<Payout> {
+  async updateReferences(
+    deployment: Deployment,
+    caller: Caller,
+    payoutId: string,
+    changes: PayoutReferencesInput,
+  ): Promise<Payout> {
     if (!isUuid(payoutId)) throw PAYOUT_NOT_FOUND();
     this.callbackUrls.assertAllowed(changes.callbackUrl);
     return this.dataSource.transaction(async (manager) => {
       const unit = this.payouts.within(manager);
       const payout = await unit.findForUpdate(deployment.id, payoutId.toLowerCase());
       if (payout === undefined) throw PAYOUT_NOT_FOUND();
+      const before = auditedReferences(payout);
       payout.updateReferences(changes, new Date());
       await unit.save(payout);
+      await this.audit.record(manager, {
+        accountId: deployment.accountId,
+        action: 'PAYOUT_UPDATED',
+        actor: auditActorOf(caller),
+        target: { type: 'payout', id: payout.id },
+        changes: changedFields(before, auditedReferences(payout)),
+      });
       return payout;
     });
   }
@@ -143,4 +199,10 @@ export class PayoutsService {
     if (currency === undefined) throw new Error(`payout ${payout.id} has a currency the catalog does not know`);
     return currency;
   }
+}
+
+/** What the audit log shows of a payout's references (docs/audit.md). */
+function auditedReferences(payout: Payout): Record<string, unknown> {
+  const props = payout.toProps();
+  return { trackingId: props.trackingId, callbackUrl: auditedUrl(props.callbackUrl) };
 }

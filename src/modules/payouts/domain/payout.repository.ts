@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import type { Address } from '../../../shared/domain/address';
 import type { Payout } from './payout';
 import type { PayoutStatus } from './payout-status';
 
@@ -42,6 +43,18 @@ export abstract class PayoutRepository {
   abstract within(manager: EntityManager): PayoutUnitOfWork;
   abstract find(deploymentId: string, payoutId: string): Promise<Payout | undefined>;
   abstract list(deploymentId: string, filter: PayoutListFilter): Promise<{ total: number; items: Payout[] }>;
+  /**
+   * Recipients (20-byte hex) of the account's payouts created before `before` that equal one of
+   * `addresses` or share its look-alike digits: the account's known payees that matter for them.
+   */
+  abstract recipientsNear(
+    accountId: string,
+    addresses: readonly Address[],
+    before: Date,
+    manager?: EntityManager,
+  ): Promise<string[]>;
+  /** Base units of the account's payouts of `currencyId` created since `since`, CANCELED and FAILED excluded. */
+  abstract totalSince(manager: EntityManager, accountId: string, currencyId: string, since: Date): Promise<bigint>;
   /** Every payout matching the filter, in its order, at most `maxRows`, in batches from one snapshot. */
   abstract export(deploymentId: string, filter: PayoutFilter, maxRows: number): AsyncIterable<Payout[]>;
 }

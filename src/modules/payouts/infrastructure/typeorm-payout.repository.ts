@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Address } from '../../../shared/domain/address';
+import { lookalikePattern } from '../../../shared/domain/lookalike';
 import { containsCondition, narrowedOnlyBy, SqlWhere, SubstringColumn } from '../../../shared/infrastructure/sql';
 import { cursorBatches } from '../../../shared/infrastructure/sql-cursor';
 import { periodCountedPageStart } from '../../../shared/infrastructure/deep-page';
@@ -49,6 +50,39 @@ export class TypeOrmPayoutRepository extends PayoutRepository {
 
   within(manager: EntityManager): PayoutUnitOfWork {
     return new TypeOrmPayoutUnit(manager);
+  }
+
+  async recipientsNear(
+    accountId: string,
+    addresses: readonly Address[],
+    before: Date,
+    manager?: EntityManager,
+  ): Promise<string[]> {
+    if (addresses.length === 0) return [];
+    // One index range per deployment of the account (ix_payouts_deployment_to_address_hex).
+    const rows: { hex: string }[] = await (manager ?? this.dataSource).query(
+      // The addresses themselves first: a capped answer never drops the match that makes one known.
+      `SELECT hex FROM (
+         SELECT DISTINCT p.to_address_hex AS hex
+           FROM deployments d JOIN payouts p ON p.deployment_id = d.id
+          WHERE d.account_id = $1 AND p.created_at < $2
+            AND (p.to_address_hex = ANY($3::text[]) OR p.to_address_hex LIKE ANY($4::text[]))) near
+        ORDER BY hex = ANY($3::text[]) DESC
+        LIMIT 1000`,
+      [accountId, before, addresses.map((address) => address.hex20), addresses.map(lookalikePattern)],
+    );
+    return rows.map((row) => row.hex);
+  }
+
+  async totalSince(manager: EntityManager, accountId: string, currencyId: string, since: Date): Promise<bigint> {
+    const [row]: { total: string }[] = await manager.query(
+      `SELECT COALESCE(sum(p.amount), 0)::text AS total
+         FROM deployments d JOIN payouts p ON p.deployment_id = d.id
+        WHERE d.account_id = $1 AND p.currency_id = $2 AND p.created_at > $3
+          AND p.status NOT IN ('CANCELED', 'FAILED')`,
+      [accountId, currencyId, since],
+    );
+    return BigInt(row.total);
   }
 
   async find(deploymentId: string, payoutId: string): Promise<Payout | undefined> {

@@ -11,7 +11,7 @@ import {
 import { ErrorResponseDto } from '../../../shared/http/error-response.dto';
 import { pageRequest } from '../../../shared/http/query-params';
 import type { Caller } from '../../auth/domain/caller';
-import { CurrentCaller, CurrentDeployment, DeploymentScoped } from '../../deployments/api/access.guard';
+import { CurrentCaller, CurrentDeployment, DeploymentScoped, Requires } from '../../deployments/api/access.guard';
 import type { Deployment } from '../../deployments/domain/deployment';
 import { QueueService } from '../application/queue.service';
 import {
@@ -42,6 +42,7 @@ export class QueueOperationsController {
   constructor(private readonly queue: QueueService) {}
 
   @Get()
+  @Requires('read')
   @ApiOperation({ operationId: 'QueueOperationsController_getDeploymentQueue_v1', summary: 'List queued operations' })
   @ApiOkResponse({ type: DeploymentQueueResponseDto })
   @BAD_REQUEST('Invalid query parameter or deployment id')
@@ -61,6 +62,7 @@ export class QueueOperationsController {
 
   @Get(':operationId')
   @OPERATION_ID
+  @Requires('read')
   @ApiOperation({
     operationId: 'QueueOperationsController_getOperationById_v1',
     summary: 'Read one operation with its signature status',
@@ -78,6 +80,7 @@ export class QueueOperationsController {
   @Delete(':operationId')
   @HttpCode(200)
   @OPERATION_ID
+  @Requires('operations:write')
   @ApiOperation({
     operationId: 'QueueOperationsController_deleteOperation_v1',
     summary: 'Delete an operation (creator only, PENDING or READY)',
@@ -93,6 +96,7 @@ export class QueueOperationsController {
   }
 
   @Post('multisig-config')
+  @Requires('operations:write')
   @ApiOperation({
     operationId: 'QueueOperationsController_createMultisigConfigChangeOperation_v1',
     summary: 'Propose new approvers and threshold',
@@ -109,13 +113,16 @@ export class QueueOperationsController {
   }
 
   @Post('reject')
+  @Requires('operations:write')
   @ApiOperation({
     operationId: 'QueueOperationsController_createRejectOperation_v1',
     summary: 'Reject by consuming a nonce',
   })
   @ApiBody({ type: CreateRejectOperationDto })
   @ApiCreatedResponse({ type: QueueOperationResponseDto })
-  @BAD_REQUEST('Invalid input, nonce below the current nonce, or a live REJECT already exists at the nonce')
+  @BAD_REQUEST(
+    'Invalid input, nonce below the current nonce, a live REJECT already exists at the nonce, or the caller is not an approver (NOT_AN_APPROVER)',
+  )
   async createRejectOperation(
     @CurrentDeployment() deployment: Deployment,
     @CurrentCaller() caller: Caller,
@@ -127,6 +134,7 @@ export class QueueOperationsController {
   @Post(':operationId/sign')
   @HttpCode(200)
   @OPERATION_ID
+  @Requires('operations:sign')
   @ApiOperation({
     operationId: 'QueueOperationsController_submitSignature_v1',
     summary: "Submit an approver's signature",
@@ -145,6 +153,7 @@ export class QueueOperationsController {
 
   @Patch(':operationId/nonce')
   @OPERATION_ID
+  @Requires('operations:write')
   @ApiOperation({
     operationId: 'QueueOperationsController_updateOperationNonce_v1',
     summary: 'Change the nonce; resets signatures',

@@ -11,7 +11,15 @@ import { CatalogService } from '../../catalog/catalog.service';
 import { DeploymentsService } from '../../deployments/application/deployments.service';
 import type { Deployment } from '../../deployments/domain/deployment';
 import { Call, CallWire, parseCalls } from '../domain/call';
-import { signatureFormatFor, SigningDomain, verifySubmittedSignature } from '../domain/operation-signature';
+import {
+  executeHashes,
+  ExecuteHashes,
+  executeTypedDataJson,
+  ExecuteTypedDataJson,
+  signatureFormatFor,
+  SigningDomain,
+  verifySubmittedSignature,
+} from '../domain/operation-signature';
 import {
   OperationActor,
   operationIdFromExecuteId,
@@ -22,7 +30,14 @@ import {
 } from '../domain/queue-operation';
 import { QueueOperationRepository } from '../domain/queue-operation.repository';
 import { QueueOperationStatus, QueueOperationType } from '../domain/queue-operation-status';
+import { auditActorOf } from '../../audit/application/audit-actor';
+import type { AuditChanges } from '../../audit/application/audit-changes';
+import { AuditLog } from '../../audit/application/audit-log';
+import type { Caller } from '../../auth/domain/caller';
 import { OperationChangeReason, QueueOperationListeners } from './queue-operation-listeners';
+
+/** The enums of the operation shape, for other contexts' DTOs that show an operation. */
+export { QUEUE_OPERATION_STATUSES, QUEUE_OPERATION_TYPES } from '../domain/queue-operation-status';
 
 export interface QueueListQuery {
   readonly statuses?: readonly QueueOperationStatus[];
@@ -61,9 +76,19 @@ export interface CreateOperationCommand {
   readonly payload: Record<string, unknown>;
   /** Defaults to the next free nonce; a given nonce must be ≥ currentNonce. */
   readonly nonce?: bigint;
-  readonly createdBy: { readonly memberId: string; readonly address: string };
+  readonly createdBy: { readonly memberId: string; readonly address: string; readonly addressHex?: string };
   readonly expiresAt?: Date | null;
   readonly dappMetadata?: Record<string, unknown> | null;
+}
+
+/** An operation with exactly what its approvers sign: for the review (docs/review-and-policy.md). */
+export interface OperationToReview {
+  /** The operation as the caller sees it in the queue (status, isBlocked, …). */
+  readonly view: QueueOperationView;
+  readonly calls: readonly Call[];
+  readonly createdAt: Date;
+  readonly typedData: ExecuteTypedDataJson;
+  readonly hashes: ExecuteHashes;
 }
 
 export interface CallerRef {
@@ -86,6 +111,7 @@ export class QueueService {
     private readonly listeners: QueueOperationListeners,
     private readonly deployments: DeploymentsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly audit: AuditLog,
   ) {}
 
   async list(deployment: Deployment, caller: CallerRef, query: QueueListQuery): Promise<QueuePage> {
@@ -126,9 +152,32 @@ export class QueueService {
     );
   }
 
+  /** The operation with its typed data and hashes, computed from the deployment's contract version. */
+  async toReview(deployment: Deployment, caller: CallerRef, operationRef: string): Promise<OperationToReview> {
+    const operationId = operationIdOf(operationRef);
+    const operation =
+      operationId === undefined
+        ? undefined
+        : await this.operations.findById(deployment.id, operationId, deployment.networkType);
+    if (operation === undefined) throw operationNotFound();
+    const domain = this.signingDomain(deployment);
+    return {
+      view: operation.viewFor(
+        actorOf(caller),
+        this.signerRules(deployment),
+        await this.queueState(deployment),
+        new Date(),
+      ),
+      calls: operation.calls,
+      createdAt: operation.toProps().createdAt,
+      typedData: executeTypedDataJson(domain, operation.calls, operation.nonce),
+      hashes: executeHashes(domain, operation.calls, operation.nonce),
+    };
+  }
+
   async createMultisigConfigChange(
     deployment: Deployment,
-    caller: CallerRef,
+    caller: Caller,
     input: { approvers: readonly string[]; threshold: number; calls: readonly CallWire[] },
   ): Promise<QueueOperationView> {
     const approvers = input.approvers.map((approver, index) =>
@@ -146,11 +195,17 @@ export class QueueService {
         payload: { approvers: sorted.map((approver) => approver.display), threshold: input.threshold },
         createdBy: caller,
       });
+      await this.recordChange(manager, deployment, caller, 'OPERATION_CREATED', operation, {
+        operationType: operation.type,
+        nonce: operation.nonce.toString(),
+        approvers: sorted.map((approver) => approver.display),
+        threshold: input.threshold,
+      });
       return this.viewIn(manager, deployment.id, operation, caller);
     });
   }
 
-  async createReject(deployment: Deployment, caller: CallerRef, nonceInput: string): Promise<QueueOperationView> {
+  async createReject(deployment: Deployment, caller: Caller, nonceInput: string): Promise<QueueOperationView> {
     const nonce = parseNonce(nonceInput);
     return this.dataSource.transaction(async (manager) => {
       const operation = await this.createOperation(manager, {
@@ -160,6 +215,10 @@ export class QueueService {
         payload: {},
         nonce,
         createdBy: caller,
+      });
+      await this.recordChange(manager, deployment, caller, 'OPERATION_CREATED', operation, {
+        operationType: operation.type,
+        nonce: operation.nonce.toString(),
       });
       return this.viewIn(manager, deployment.id, operation, caller);
     });
@@ -173,6 +232,11 @@ export class QueueService {
    */
   async createOperation(manager: EntityManager, command: CreateOperationCommand): Promise<QueueOperation> {
     const deployment = await this.requireLockedDeployment(manager, command.deployment.id, 'update');
+    // A REJECT takes a nonce from every approver's queue, so only an approver may create one (as
+    // canReject says); checked on the locked row, so a concurrent approver change cannot slip by.
+    if (command.type === 'REJECT' && !deployment.isApprover(command.createdBy.addressHex ?? '')) {
+      throw DomainError.invalid('NOT_AN_APPROVER', 'Only an approver of this deployment can create a REJECT');
+    }
     let nonce: bigint;
     if (command.nonce === undefined) {
       const windowEnd = deployment.currentNonce + this.config.queueNonceWindow;
@@ -220,7 +284,7 @@ export class QueueService {
 
   async submitSignature(
     deployment: Deployment,
-    caller: CallerRef,
+    caller: Caller,
     operationRef: string,
     signatureInput: string,
   ): Promise<SignatureResult> {
@@ -246,6 +310,11 @@ export class QueueService {
       }
       await this.operations.save(manager, operation);
       await this.listeners.notify(manager, { operation, previousStatus, reason: 'signed' });
+      await this.recordChange(manager, current, caller, 'OPERATION_SIGNED', operation, {
+        nonce: operation.nonce.toString(),
+        signer: Address.fromHex20(verified.signerHex, current.networkType).display,
+        status: { from: previousStatus, to: operation.storedStatus },
+      });
       const view = await this.viewIn(manager, current.id, operation, caller, current);
       return {
         operationId: view.id,
@@ -260,7 +329,7 @@ export class QueueService {
 
   async changeNonce(
     deployment: Deployment,
-    caller: CallerRef,
+    caller: Caller,
     operationRef: string,
     nonceInput: string,
   ): Promise<QueueOperationView> {
@@ -269,6 +338,7 @@ export class QueueService {
     return this.dataSource.transaction(async (manager) => {
       const { current, operation } = await this.lockOperation(manager, deployment.id, operationId, 'update');
       const previousStatus = operation.storedStatus;
+      const previousNonce = operation.nonce;
       operation.changeNonce(
         nonce,
         actorOf(caller),
@@ -279,11 +349,14 @@ export class QueueService {
       await this.operations.deleteSignatures(manager, operation.id);
       await this.operations.save(manager, operation);
       await this.listeners.notify(manager, { operation, previousStatus, reason: 'nonce_changed' });
+      await this.recordChange(manager, current, caller, 'OPERATION_NONCE_CHANGED', operation, {
+        nonce: { from: previousNonce.toString(), to: operation.nonce.toString() },
+      });
       return this.viewIn(manager, current.id, operation, caller, current);
     });
   }
 
-  async delete(deployment: Deployment, caller: CallerRef, operationRef: string): Promise<void> {
+  async delete(deployment: Deployment, caller: Caller, operationRef: string): Promise<void> {
     const operationId = requireOperationId(operationRef);
     await this.dataSource.transaction(async (manager) => {
       const { operation } = await this.lockOperation(manager, deployment.id, operationId, 'share');
@@ -291,6 +364,28 @@ export class QueueService {
       operation.delete(actorOf(caller), new Date());
       await this.operations.save(manager, operation, { deleted: true });
       await this.listeners.notify(manager, { operation, previousStatus, reason: 'deleted' });
+      await this.recordChange(manager, deployment, caller, 'OPERATION_DELETED', operation, {
+        operationType: operation.type,
+        nonce: operation.nonce.toString(),
+      });
+    });
+  }
+
+  /** The audit entry of a change the caller made to `operation`, in the transaction that made it. */
+  private recordChange(
+    manager: EntityManager,
+    deployment: Deployment,
+    caller: Caller,
+    action: 'OPERATION_CREATED' | 'OPERATION_SIGNED' | 'OPERATION_NONCE_CHANGED' | 'OPERATION_DELETED',
+    operation: QueueOperation,
+    changes: AuditChanges,
+  ): Promise<void> {
+    return this.audit.record(manager, {
+      accountId: deployment.accountId,
+      action,
+      actor: auditActorOf(caller),
+      target: { type: 'queue_operation', id: operation.id },
+      changes: { deploymentId: deployment.id, ...changes },
     });
   }
 

@@ -1,4 +1,4 @@
-import { hashTypedData, recoverAddress, type Hex, type TypedDataDefinition } from 'viem';
+import { concat, getAddress, keccak256, pad, recoverAddress, toBytes, type Hex, type TypedDataDefinition } from 'viem';
 import { DomainError } from '../../../shared/domain/domain-error';
 import type { Call } from './call';
 
@@ -62,6 +62,99 @@ export function executeTypedData(
   };
 }
 
+/** The EIP-712 domain type of the wallet's signing domain (every field present). */
+export const EIP712_DOMAIN_TYPE = [
+  { name: 'name', type: 'string' },
+  { name: 'version', type: 'string' },
+  { name: 'chainId', type: 'uint256' },
+  { name: 'verifyingContract', type: 'address' },
+] as const;
+
+/**
+ * `Execute(calls, nonce)` as JSON, exactly what `eth_signTypedData_v4` takes: `types` include
+ * `EIP712Domain`, uint256 values are decimal strings, addresses are the 20-byte form (EIP-55
+ * cased; Tron's too, as TIP-712 hashes it).
+ */
+export interface ExecuteTypedDataJson {
+  readonly domain: { name: string; version: string; chainId: number; verifyingContract: string };
+  readonly primaryType: 'Execute';
+  readonly types: {
+    EIP712Domain: { name: string; type: string }[];
+    Execute: { name: string; type: string }[];
+    Call: { name: string; type: string }[];
+  };
+  readonly message: { calls: { to: string; value: string; data: string }[]; nonce: string };
+}
+
+export function executeTypedDataJson(
+  domain: SigningDomain,
+  calls: readonly Call[],
+  nonce: bigint,
+): ExecuteTypedDataJson {
+  return {
+    domain: {
+      name: domain.name,
+      version: domain.version,
+      chainId: Number(domain.chainId),
+      verifyingContract: getAddress(domain.verifyingContract),
+    },
+    primaryType: 'Execute',
+    types: {
+      EIP712Domain: EIP712_DOMAIN_TYPE.map((field) => ({ ...field })),
+      Execute: EXECUTE_TYPES.Execute.map((field) => ({ ...field })),
+      Call: EXECUTE_TYPES.Call.map((field) => ({ ...field })),
+    },
+    message: {
+      calls: calls.map((call) => ({ to: getAddress(call.to.hex20), value: call.value.toString(), data: call.data })),
+      nonce: nonce.toString(),
+    },
+  };
+}
+
+export interface ExecuteHashes {
+  readonly domainSeparator: Hex;
+  readonly structHash: Hex;
+  /** keccak256(0x1901 ‖ domainSeparator ‖ structHash): what the wallet's `getDigest` returns and owners sign. */
+  readonly digest: Hex;
+}
+
+const DOMAIN_TYPEHASH = keccak256(
+  toBytes('EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)'),
+);
+const EXECUTE_TYPEHASH = keccak256(
+  toBytes('Execute(Call[] calls,uint256 nonce)Call(address to,uint256 value,bytes data)'),
+);
+const CALL_TYPEHASH = keccak256(toBytes('Call(address to,uint256 value,bytes data)'));
+
+/** A 32-byte word of an EIP-712 encoding: a uint256, or an address left-padded. */
+function word(value: bigint | Hex): Hex {
+  return typeof value === 'bigint' ? (`0x${value.toString(16).padStart(64, '0')}` as Hex) : pad(value, { size: 32 });
+}
+
+/**
+ * The three hashes of `Execute(calls, nonce)` in `domain`: the one definition of what owners sign,
+ * used by the signature check and shown by the review. Written out field by field (EIP-712's
+ * `encodeData` for these two fixed types) because a generic typed-data encoder costs milliseconds
+ * for eight calls; `operation-signature.spec.ts` holds it equal to viem's `hashTypedData`.
+ */
+export function executeHashes(domain: SigningDomain, calls: readonly Call[], nonce: bigint): ExecuteHashes {
+  const domainSeparator = keccak256(
+    concat([
+      DOMAIN_TYPEHASH,
+      keccak256(toBytes(domain.name)),
+      keccak256(toBytes(domain.version)),
+      word(domain.chainId),
+      word(domain.verifyingContract),
+    ]),
+  );
+  const callHashes = calls.map((call) =>
+    keccak256(concat([CALL_TYPEHASH, word(call.to.hex20), word(call.value), keccak256(call.data)])),
+  );
+  const structHash = keccak256(concat([EXECUTE_TYPEHASH, keccak256(concat(callHashes)), word(nonce)]));
+  const digest = keccak256(concat(['0x1901', domainSeparator, structHash]));
+  return { domainSeparator, structHash, digest };
+}
+
 const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 const HALF_N = SECP256K1_N / 2n;
 const HEX = /^(0x)?([0-9a-fA-F]{2})+$/;
@@ -120,7 +213,7 @@ export async function verifySubmittedSignature(
   let recovered: Hex;
   try {
     recovered = (
-      await recoverAddress({ hash: hashTypedData(executeTypedData(domain, calls, nonce)), signature })
+      await recoverAddress({ hash: executeHashes(domain, calls, nonce).digest, signature })
     ).toLowerCase() as Hex;
   } catch {
     throw invalid('signature does not recover to a signer');

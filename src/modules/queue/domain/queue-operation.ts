@@ -152,6 +152,9 @@ export class QueueOperation {
   get txHash(): string | null {
     return this.props.txHash;
   }
+  get createdByMemberId(): string {
+    return this.props.createdByMemberId;
+  }
 
   toProps(): QueueOperationProps {
     return this.props;

@@ -1,0 +1,85 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, del, get, patch, post } from '../api/client';
+import type { OperationReview, QueueOperation } from '../api/types';
+import type { DeploymentContext } from '../context';
+import { useI18n } from '../i18n/i18n';
+import { executeOperations, signReviewedOperation, WalletError } from '../wallet/actions';
+import { useSession } from '../session';
+
+/** What a wallet or the service said, in a sentence a person can act on. */
+export function actionErrorText(error: unknown, t: ReturnType<typeof useI18n>['t']): string {
+  if (error instanceof WalletError && error.reason === 'DIGEST_MISMATCH') {
+    return t('review.digestMismatch', { fields: error.message });
+  }
+  if (error instanceof WalletError && error.reason === 'WRONG_ACCOUNT') {
+    return t('wallet.wrongAccount', { address: error.message });
+  }
+  if (error instanceof ApiError) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  // viem's errors carry a short first line and a long technical tail.
+  return (error as { shortMessage?: string }).shortMessage ?? message.split('\n')[0];
+}
+
+/**
+ * Sign, Execute, Reject, Delete and change-nonce for one deployment, shared by the queue and the
+ * review page. Every success refreshes the queue and reviews at once (they also poll).
+ */
+export function useOperationActions(context: DeploymentContext | undefined) {
+  const client = useQueryClient();
+  const session = useSession().data;
+  const { t } = useI18n();
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const deploymentId = context?.deployment.deploymentId;
+  const refresh = () => client.invalidateQueries({ queryKey: ['deployment', deploymentId] });
+  const wrap = <A,>(run: (arg: A) => Promise<string | void>) =>
+    useMutation({
+      mutationFn: run,
+      onMutate: () => setMessage(null),
+      onSuccess: (text) => setMessage({ kind: 'ok', text: text || t('action.done') }),
+      onError: (error) => setMessage({ kind: 'error', text: actionErrorText(error, t) }),
+      onSettled: refresh,
+    });
+
+  const sign = wrap(async (review: OperationReview | string) => {
+    const full =
+      typeof review === 'string'
+        ? await get<OperationReview>(`/api/v1/deployments/${deploymentId}/operations/${review}/review`)
+        : review;
+    if (typeof review === 'string' && full.warnings.some((w) => w.severity === 'CRITICAL')) {
+      throw new Error(t('review.criticalOpen'));
+    }
+    await signReviewedOperation(full, context!.account.smartContractVersionId, deploymentId!, session!.address);
+  });
+  const execute = wrap(async (operations: QueueOperation[]) => {
+    const hash = await executeOperations(
+      operations,
+      { chainId: context!.chainId, address: context!.account.contract },
+      session!.address,
+    );
+    return t('action.sent', { hash });
+  });
+  const reject = wrap(async (op: QueueOperation) => {
+    await post(`/api/v1/deployments/${deploymentId}/operations/reject`, { nonce: op.nonce });
+  });
+  const remove = wrap(async (op: QueueOperation) => {
+    await del(`/api/v1/deployments/${deploymentId}/operations/${op.id}`);
+  });
+  const changeNonce = wrap(async ({ op, nonce }: { op: QueueOperation; nonce: string }) => {
+    await patch(`/api/v1/deployments/${deploymentId}/operations/${op.id}/nonce`, { nonce });
+  });
+  const busy = [sign, execute, reject, remove, changeNonce].some((m) => m.isPending);
+  return { sign, execute, reject, remove, changeNonce, busy, message };
+}
+
+export function ActionMessage({ message }: { message: { kind: 'ok' | 'error'; text: string } | null }) {
+  if (!message) return null;
+  return (
+    <p
+      className={`note ${message.kind === 'error' ? 'note-error' : 'note-ok'}`}
+      role={message.kind === 'error' ? 'alert' : 'status'}
+    >
+      {message.text}
+    </p>
+  );
+}

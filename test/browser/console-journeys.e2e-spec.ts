@@ -1,0 +1,627 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import request from 'supertest';
+import { encodeFunctionData, parseAbi, parseEther, type Hex } from 'viem';
+import type { PrivateKeyAccount } from 'viem/accounts';
+import { deployWalletContracts, loadArtifact, startAnvil, type Anvil } from '../support/anvil';
+import { describeInBrowser, launchBrowser } from '../support/browser';
+import { createDeployment, evmWallet, type TestDeployment, type TestMember } from '../support/builders';
+import { eventId, ingest, TEST_INDEXER_KEY } from '../support/chain-events';
+import {
+  openConsole,
+  screenshotBothWidths,
+  startConsoleService,
+  type ConsoleSession,
+} from '../support/console-browser';
+import { transfer } from '../support/invoices';
+import { createConfigChange, executionEvent, queuePath, sign, submission, type OperationBody } from '../support/queue';
+import type { TestApp } from '../support/test-app';
+
+/**
+ * Journeys through the console in Chromium, each checked against what the service and the chain
+ * hold afterwards. anvil plays Sepolia (the catalog's network) with the real wallet contracts; the
+ * test reports what anvil mined as the chain indexer would (POST /internal/v1/chain-events).
+ */
+const CHAIN_ID = '11155111';
+
+jest.setTimeout(180_000);
+
+describeInBrowser('console journeys in Chromium', () => {
+  let anvil: Anvil;
+  let t: TestApp;
+  let baseUrl: string;
+  let browser: Browser;
+  let d: TestDeployment;
+  const sessions: ConsoleSession[] = [];
+
+  beforeAll(async () => {
+    anvil = await startAnvil({ chainId: Number(CHAIN_ID) });
+    const deployer = await anvil.fundedAccount();
+    const contracts = await deployWalletContracts(anvil, deployer);
+    ({ t, baseUrl } = await startConsoleService({
+      CHAIN_CONTRACTS: JSON.stringify({ [CHAIN_ID]: contracts }),
+      [`RPC_URL_${CHAIN_ID}`]: anvil.rpcUrl,
+      INDEXER_API_KEY: TEST_INDEXER_KEY,
+    }));
+    d = await createDeployment(t, { chainId: CHAIN_ID, contractAddress: null, threshold: 2 });
+    const params = (
+      await request(t.http)
+        .get(`/api/v1/accounts/${d.accountId}/deploy-params?chainId=${CHAIN_ID}`)
+        .set('x-api-key', d.members[0].apiKey)
+        .expect(200)
+    ).body as { implementationAddress: Hex; initializerBytecode: Hex; nonce: string; deployerAddress: Hex };
+    const hash = await anvil.walletClient(deployer).writeContract({
+      address: params.deployerAddress,
+      abi: loadArtifact('ProxyFactory').abi,
+      functionName: 'createInstance',
+      args: [params.implementationAddress, params.initializerBytecode, BigInt(params.nonce)],
+    } as never);
+    await anvil.publicClient.waitForTransactionReceipt({ hash });
+    await anvil.setBalance(d.address as Hex, parseEther('10'));
+    for (const member of d.members) await anvil.setBalance(member.address as Hex, parseEther('10'));
+    // The service counts what the indexer reported: the wallet's 10 ETH as a confirmed deposit.
+    const deposit = await ingest(t, [
+      transfer(d, d.address, CHAIN_ID, parseEther('10').toString(), 'CONFIRMED', { confirmations: 64 }),
+    ]);
+    expect(deposit[0]).toMatchObject({ applied: true, error: null });
+    browser = await launchBrowser();
+  });
+
+  afterEach(async () => {
+    for (const session of sessions.splice(0)) {
+      const violations = session.cspViolations.splice(0);
+      await session.context.close();
+      expect(violations).toEqual([]);
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    await anvil?.stop();
+  });
+
+  const account = (member: TestMember) => member.wallet.account as PrivateKeyAccount;
+  const admin = () => ({ 'x-api-key': d.members[0].apiKey });
+
+  async function open(member: TestMember, options: { locale?: string } = {}): Promise<ConsoleSession> {
+    const session = await openConsole(browser, anvil, account(member), options);
+    sessions.push(session);
+    return session;
+  }
+
+  async function signIn(page: Page, path = '/console/'): Promise<void> {
+    await page.goto(`${baseUrl}${path}`);
+    await page.getByRole('button', { name: /Sign in with wallet|Войти через кошелёк/ }).click();
+    await page.getByRole('button', { name: /Sign out|Выйти/ }).waitFor();
+  }
+
+  it('sign-in: a member signs in with the wallet and holds the service’s session; a non-member is refused with its message', async () => {
+    const { page, wallet } = await open(d.members[0]);
+    await signIn(page);
+    await page.getByRole('heading', { name: 'Your accounts' }).waitFor();
+    await page.getByRole('link', { name: 'Test team' }).waitFor();
+    expect(wallet.requests).toEqual(expect.arrayContaining(['eth_requestAccounts', 'personal_sign']));
+    // The browser holds the service's session (the HTTP-only cookie), as the service says.
+    const held = await page.request.get(`${baseUrl}/api/v1/auth/session`);
+    expect(held.status()).toBe(200);
+    expect(await held.json()).toMatchObject({
+      address: d.members[0].address,
+      memberships: [{ accountId: d.accountId, accountName: 'Test team', role: 'ADMIN' }],
+    });
+    await screenshotBothWidths(page, 'accounts');
+
+    const stranger = evmWallet();
+    const other = await openConsole(browser, anvil, stranger.account);
+    sessions.push(other);
+    await other.page.goto(`${baseUrl}/console/`);
+    await other.page.getByRole('button', { name: 'Sign in with wallet' }).click();
+    const refusal = other.page.getByRole('alert');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toMatch(/^Sign-in refused: .*member/i);
+    await screenshotBothWidths(other.page, 'sign-in-refused');
+  });
+
+  it('a 2-of-3 payout: created in the console, signed by two approvers in two browsers, executed by a third click; EXECUTED, and the recipient paid on anvil', async () => {
+    const recipient = evmWallet().address;
+    const a = await open(d.members[0]);
+    await signIn(a.page, `/console/deployments/${d.id}/payouts`);
+    await a.page.getByLabel('Currency').selectOption(CHAIN_ID);
+    await a.page.getByLabel('Amount', { exact: true }).fill('0.25');
+    await a.page.getByLabel('Recipient address').fill(recipient);
+    await a.page.getByRole('button', { name: 'Create payout' }).click();
+    await a.page.getByText('Payout created.').waitFor();
+    await screenshotBothWidths(a.page, 'payouts');
+    const payouts = await request(t.http).get(`/api/v1/deployments/${d.id}/payouts`).set(admin()).expect(200);
+    const payout = payouts.body.items.find((p: { toAddress: string }) => p.toAddress === recipient);
+    expect(payout).toMatchObject({ amount: '0.25', status: 'CREATED' });
+
+    // Approver A signs on the review page.
+    await a.page.goto(`${baseUrl}/console/deployments/${d.id}/operations/${payout.queueOperationId}`);
+    await a.page.getByText('Send 0.25 ETH to').waitFor();
+    await a.page.getByText('Checked in your browser').waitFor();
+    await screenshotBothWidths(a.page, 'review');
+    await a.page.getByRole('button', { name: 'Sign', exact: true }).click();
+    await a.page.getByText('Signatures (1 of 2)').waitFor();
+
+    // Approver B signs from the queue, in another browser.
+    const b = await open(d.members[1]);
+    await signIn(b.page, `/console/deployments/${d.id}/queue`);
+    await b.page.getByText('1 of 2').waitFor();
+    await screenshotBothWidths(b.page, 'queue');
+    await b.page.getByRole('button', { name: 'Sign', exact: true }).click();
+    await b.page.getByText('2 of 2').waitFor();
+    const operation = await request(t.http)
+      .get(`/api/v1/deployments/${d.id}/operations/${payout.queueOperationId}`)
+      .set(admin())
+      .expect(200);
+    expect(operation.body).toMatchObject({ status: 'READY', signaturesCollected: 2 });
+
+    // A's review page follows without a reload: Execute appears within 2 s.
+    const execute = a.page.getByRole('button', { name: 'Execute', exact: true });
+    await execute.waitFor({ timeout: 2500 });
+    const before = await anvil.publicClient.getBalance({ address: recipient as Hex });
+    await execute.click();
+    const sent = a.page.getByText(/Transaction sent: 0x[0-9a-f]{64}/);
+    await sent.waitFor();
+    const hash = /0x[0-9a-f]{64}/.exec((await sent.textContent()) ?? '')![0] as Hex;
+    const receipt = await anvil.publicClient.waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe('success');
+    expect((await anvil.publicClient.getBalance({ address: recipient as Hex })) - before).toBe(parseEther('0.25'));
+
+    // The indexer reports the execution; the page shows it within 2 s.
+    const results = await ingest(t, [executionEvent(d, [payout.queueOperationId], 'EXECUTED', hash, eventId())]);
+    expect(results[0]).toMatchObject({ applied: true, error: null });
+    await a.page.getByText('Executed', { exact: true }).first().waitFor({ timeout: 2500 });
+    const after = await request(t.http)
+      .get(`/api/v1/deployments/${d.id}/payouts/${payout.id}`)
+      .set(admin())
+      .expect(200);
+    expect(after.body.status).toBe('EXECUTED');
+  });
+
+  /** A payout created through the API by an operator, signed by the first two approvers (READY). */
+  async function readyPayout(amount: string): Promise<{ id: string; queueOperationId: string; toAddress: string }> {
+    const toAddress = evmWallet().address;
+    const created = await request(t.http)
+      .post(`/api/v1/deployments/${d.id}/payouts`)
+      .set('x-api-key', d.members[1].apiKey)
+      .send({ deploymentId: d.id, currencyId: CHAIN_ID, amount, toAddress })
+      .expect(201);
+    const op = (
+      await request(t.http)
+        .get(queuePath(d.id, `/${created.body.queueOperationId}`))
+        .set(admin())
+        .expect(200)
+    ).body as OperationBody;
+    for (const member of [d.members[0], d.members[1]]) {
+      await sign(t, d, member, op.id, await submission(member, d, '1.2.0-evm', op)).expect(200);
+    }
+    return { id: created.body.id, queueOperationId: op.id, toAddress };
+  }
+
+  async function reportExecuted(hash: Hex, operationIds: string[]): Promise<void> {
+    const results = await ingest(t, [executionEvent(d, operationIds, 'EXECUTED', hash, eventId())]);
+    expect(results[0]).toMatchObject({ applied: true, error: null });
+  }
+
+  it('a batch of two READY operations executed in one transaction from the queue', async () => {
+    const first = await readyPayout('0.1');
+    const second = await readyPayout('0.2');
+    const { page } = await open(d.members[0]);
+    await signIn(page, `/console/deployments/${d.id}/queue`);
+    await page.getByRole('button', { name: 'Execute 2 in one transaction' }).click();
+    const sent = page.getByText(/Transaction sent: 0x[0-9a-f]{64}/);
+    await sent.waitFor();
+    const hash = /0x[0-9a-f]{64}/.exec((await sent.textContent()) ?? '')![0] as Hex;
+    const receipt = await anvil.publicClient.waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe('success');
+    expect(await anvil.publicClient.getBalance({ address: first.toAddress as Hex })).toBe(parseEther('0.1'));
+    expect(await anvil.publicClient.getBalance({ address: second.toAddress as Hex })).toBe(parseEther('0.2'));
+    await reportExecuted(hash, [first.queueOperationId, second.queueOperationId]);
+    await page.getByText('Nothing is waiting.').waitFor({ timeout: 2500 });
+    for (const payout of [first, second]) {
+      const res = await request(t.http).get(`/api/v1/deployments/${d.id}/payouts/${payout.id}`).set(admin());
+      expect(res.body.status).toBe('EXECUTED');
+    }
+  });
+
+  it('keyboard only: an approver signs and executes with Tab and Enter', async () => {
+    const toAddress = evmWallet().address;
+    const created = await request(t.http)
+      .post(`/api/v1/deployments/${d.id}/payouts`)
+      .set('x-api-key', d.members[1].apiKey)
+      .send({ deploymentId: d.id, currencyId: CHAIN_ID, amount: '0.05', toAddress })
+      .expect(201);
+    const { page } = await open(d.members[0]);
+    await signIn(page, `/console/deployments/${d.id}/operations/${created.body.queueOperationId}`);
+    await page.getByText('Checked in your browser').waitFor();
+
+    async function pressOn(name: string): Promise<void> {
+      for (let i = 0; i < 80; i += 1) {
+        await page.keyboard.press('Tab');
+        const focused = await page.evaluate(
+          () =>
+            (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document
+              .activeElement?.textContent ?? '',
+        );
+        if (focused.trim() === name) {
+          await page.keyboard.press('Enter');
+          return;
+        }
+      }
+      throw new Error(`${name} is not reachable with Tab`);
+    }
+
+    await pressOn('Sign');
+    await page.getByText('Signatures (1 of 2)').waitFor();
+    const op = (
+      await request(t.http)
+        .get(queuePath(d.id, `/${created.body.queueOperationId}`))
+        .set(admin())
+        .expect(200)
+    ).body as OperationBody;
+    await sign(t, d, d.members[1], op.id, await submission(d.members[1], d, '1.2.0-evm', op)).expect(200);
+    await page.getByRole('button', { name: 'Execute', exact: true }).waitFor({ timeout: 2500 });
+    await pressOn('Execute');
+    const sent = page.getByText(/Transaction sent: 0x[0-9a-f]{64}/);
+    await sent.waitFor();
+    const hash = /0x[0-9a-f]{64}/.exec((await sent.textContent()) ?? '')![0] as Hex;
+    expect((await anvil.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
+    expect(await anvil.publicClient.getBalance({ address: toAddress as Hex })).toBe(parseEther('0.05'));
+    await reportExecuted(hash, [op.id]);
+  });
+
+  it('a look-alike of a saved payee is warned about as it is typed and refused by the service', async () => {
+    const known = '0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B';
+    const lookalike = '0xab5000000000000000000000000000000000ec9b';
+    const entry = await request(t.http)
+      .post(`/api/v1/accounts/${d.accountId}/address-book`)
+      .set(admin())
+      .send({ address: known, networkType: 'evm', label: 'Supplier X' })
+      .expect(201);
+    if (entry.body.status !== 'APPROVED') {
+      await request(t.http)
+        .post(`/api/v1/accounts/${d.accountId}/address-book/${entry.body.id}/approve`)
+        .set('x-api-key', d.members[1].apiKey)
+        .expect(200);
+    }
+    const { page } = await open(d.members[0]);
+    await signIn(page, `/console/deployments/${d.id}/payouts`);
+    await page.getByLabel('From the address book').waitFor();
+    await page.getByLabel('Currency').selectOption(CHAIN_ID);
+    await page.getByLabel('Amount', { exact: true }).fill('1');
+    await page.getByLabel('Recipient address').fill(lookalike);
+    await page.getByText('This address looks like Supplier X').waitFor();
+    await page.getByRole('button', { name: 'Create payout' }).click();
+    await page.getByRole('alert').filter({ hasText: 'is not a known payee' }).waitFor();
+    await screenshotBothWidths(page, 'payout-lookalike');
+    const payouts = await request(t.http)
+      .get(`/api/v1/deployments/${d.id}/payouts?pageSize=100`)
+      .set(admin())
+      .expect(200);
+    expect(payouts.body.items.map((p: { toAddress: string }) => p.toAddress.toLowerCase())).not.toContain(lookalike);
+  });
+
+  it('a config change: the review shows the approvers added and removed and the new threshold', async () => {
+    const newcomer = evmWallet().address;
+    const approvers = [d.members[0].address, d.members[1].address, newcomer];
+    const op = await createConfigChange(t, d, d.members[0], {
+      approvers,
+      threshold: 3,
+      calls: [
+        {
+          to: d.address,
+          value: '0',
+          data: encodeFunctionData({
+            abi: parseAbi(['function setConfig(address[] owners, uint256 threshold)']),
+            functionName: 'setConfig',
+            args: [approvers as Hex[], 3n],
+          }),
+        },
+      ],
+    });
+    const { page } = await open(d.members[0]);
+    await signIn(page, `/console/deployments/${d.id}/operations/${op.id}`);
+    await page.getByRole('heading', { name: 'Approvers change' }).waitFor();
+    await page.getByText('Signatures needed: 2 → 3').waitFor();
+    await page.getByText(`+ ${newcomer}`).waitFor();
+    await page.getByText(`− ${d.members[2].address}`).waitFor();
+    await screenshotBothWidths(page, 'review-config');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/console/deployments/${d.id}/queue`);
+    await page.getByText('Nothing is waiting.').waitFor();
+    const after = await request(t.http)
+      .get(queuePath(d.id, `/${op.id}`))
+      .set(admin());
+    expect(after.status).toBe(404);
+  });
+
+  it('an invoice paid on chain is shown PAID live', async () => {
+    const created = await request(t.http)
+      .post(`/api/v1/deployments/${d.id}/invoices`)
+      .set(admin())
+      .send({
+        requestedAmount: '0.5',
+        currencyIds: [CHAIN_ID],
+        paymentPageButtonUrl: null,
+        paymentPageButtonText: null,
+      })
+      .expect(201);
+    const { page } = await open(d.members[0]);
+    await signIn(page, `/console/deployments/${d.id}/invoices/${created.body.id}`);
+    await page.getByText('Awaiting payment').waitFor();
+    const paid = await ingest(t, [
+      transfer(d, created.body.invoiceAddress, CHAIN_ID, parseEther('0.5').toString(), 'CONFIRMED', {
+        confirmations: 64,
+      }),
+    ]);
+    expect(paid[0]).toMatchObject({ applied: true, error: null });
+    await page.getByText('Paid', { exact: true }).first().waitFor({ timeout: 2500 });
+    const res = await request(t.http).get(`/api/v1/deployments/${d.id}/invoices/${created.body.id}`).set(admin());
+    expect(res.body.invoice.status).toBe('PAID');
+  });
+
+  it('deploying the wallet on a network through the wallet (deploy-params, then the factory)', async () => {
+    const fresh = await createDeployment(t, {
+      chainId: CHAIN_ID,
+      contractAddress: null,
+      status: 'not_deployed' as never,
+    });
+    await anvil.setBalance(fresh.members[0].address as Hex, parseEther('1'));
+    expect(await anvil.publicClient.getCode({ address: fresh.address as Hex })).toBeUndefined();
+    const { page } = await open(fresh.members[0]);
+    await signIn(page, `/console/accounts/${fresh.accountId}`);
+    await page.getByText('Wallet: Not deployed').waitFor();
+    await page.getByRole('button', { name: 'Deploy wallet' }).click();
+    const sent = page.getByText(/Transaction sent: 0x[0-9a-f]{64}/);
+    await sent.waitFor();
+    const hash = /0x[0-9a-f]{64}/.exec((await sent.textContent()) ?? '')![0] as Hex;
+    expect((await anvil.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
+    expect(await anvil.publicClient.getCode({ address: fresh.address as Hex })).toMatch(/^0x.+/);
+    const deployed = await ingest(t, [
+      {
+        eventId: eventId(),
+        kind: 'deploy',
+        chainId: CHAIN_ID,
+        deploymentAddress: fresh.address,
+        txHash: hash,
+        status: 'CONFIRMED',
+      },
+    ]);
+    expect(deployed[0]).toMatchObject({ applied: true, error: null });
+    await page.reload();
+    await page.getByText('Wallet: Deployed').waitFor();
+  });
+
+  it('a CRITICAL warning must be acknowledged before Sign; a digest that differs from the browser’s is refused before the wallet is asked', async () => {
+    // A saved payee, and a look-alike payout the policy lets through (blockLookalikes off): its review warns CRITICAL.
+    const known = evmWallet().address.toLowerCase();
+    const lookalike = `0x${known.slice(2, 5)}${'0'.repeat(33)}${known.slice(-4)}`;
+    const entry = await request(t.http)
+      .post(`/api/v1/accounts/${d.accountId}/address-book`)
+      .set(admin())
+      .send({ address: known, networkType: 'evm', label: 'Supplier Y' })
+      .expect(201);
+    if (entry.body.status !== 'APPROVED') {
+      await request(t.http)
+        .post(`/api/v1/accounts/${d.accountId}/address-book/${entry.body.id}/approve`)
+        .set('x-api-key', d.members[1].apiKey)
+        .expect(200);
+    }
+    const policy = await request(t.http).get(`/api/v1/accounts/${d.accountId}/payout-policy`).set(admin()).expect(200);
+    await request(t.http)
+      .put(`/api/v1/accounts/${d.accountId}/payout-policy`)
+      .set(admin())
+      .send({ ...policy.body, blockLookalikes: false })
+      .expect(200);
+    const created = await request(t.http)
+      .post(`/api/v1/deployments/${d.id}/payouts`)
+      .set('x-api-key', d.members[1].apiKey)
+      .send({
+        deploymentId: d.id,
+        currencyId: CHAIN_ID,
+        amount: '0.01',
+        toAddress: lookalike,
+      })
+      .expect(201);
+    await request(t.http)
+      .put(`/api/v1/accounts/${d.accountId}/payout-policy`)
+      .set(admin())
+      .send(policy.body)
+      .expect(200);
+    const path = `/console/deployments/${d.id}/operations/${created.body.queueOperationId}`;
+
+    const { page, wallet } = await open(d.members[0]);
+    await signIn(page, path);
+    await page.getByText('Critical', { exact: true }).waitFor();
+    const signButton = page.getByRole('button', { name: 'Sign', exact: true });
+    expect(await signButton.isDisabled()).toBe(true);
+    await screenshotBothWidths(page, 'review-critical');
+    await page.getByLabel('I have read the critical warnings and still want to sign').check();
+    expect(await signButton.isDisabled()).toBe(false);
+
+    // The same page with a service (or anything in between) that shows another digest: refused.
+    await page.route('**/review', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { digest: string };
+      await route.fulfill({ response, json: { ...body, digest: `0x${'11'.repeat(32)}` } });
+    });
+    await page.reload();
+    await page
+      .getByText(/Refused: the digest computed in your browser differs/)
+      .first()
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Sign', exact: true }).isDisabled()).toBe(true);
+    expect(wallet.requests).not.toContain('eth_signTypedData_v4');
+    const op = await request(t.http)
+      .get(queuePath(d.id, `/${created.body.queueOperationId}`))
+      .set(admin())
+      .expect(200);
+    expect(op.body.signaturesCollected).toBe(0);
+    await page.unroute('**/review');
+    await request(t.http)
+      .delete(queuePath(d.id, `/${created.body.queueOperationId}`))
+      .set('x-api-key', d.members[1].apiKey)
+      .expect(200);
+  });
+
+  it('a claim through the wallet: a confirmed deposit selected and claimed into the wallet on anvil', async () => {
+    const invoice = await request(t.http)
+      .post(`/api/v1/deployments/${d.id}/invoices`)
+      .set(admin())
+      .send({
+        requestedAmount: '0.3',
+        currencyIds: [CHAIN_ID],
+        paymentPageButtonUrl: null,
+        paymentPageButtonText: null,
+      })
+      .expect(201);
+    await anvil.setBalance(invoice.body.invoiceAddress as Hex, parseEther('0.3'));
+    const deposit = await ingest(t, [
+      transfer(d, invoice.body.invoiceAddress, CHAIN_ID, parseEther('0.3').toString(), 'CONFIRMED', {
+        confirmations: 64,
+      }),
+    ]);
+    expect(deposit[0]).toMatchObject({ applied: true, error: null });
+    const before = await anvil.publicClient.getBalance({ address: d.address as Hex });
+
+    const { page } = await open(d.members[0]);
+    await signIn(page, `/console/deployments/${d.id}/claims`);
+    const row = page.getByRole('row').filter({ hasText: invoice.body.id });
+    await row.getByRole('checkbox').check();
+    await screenshotBothWidths(page, 'claims-selected');
+    await page.getByRole('button', { name: 'Claim', exact: true }).click();
+    const sent = page.getByText(/Transaction sent: 0x[0-9a-f]{64}/);
+    await sent.waitFor();
+    const hash = /0x[0-9a-f]{64}/.exec((await sent.textContent()) ?? '')![0] as Hex;
+    expect((await anvil.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
+    expect((await anvil.publicClient.getBalance({ address: d.address as Hex })) - before).toBe(parseEther('0.3'));
+    expect(await anvil.publicClient.getBalance({ address: invoice.body.invoiceAddress as Hex })).toBe(0n);
+  });
+
+  it('every page, at 1280 and 390 px: overview, invoices, transactions (CSV export), claims, settings, audit', async () => {
+    const { page } = await open(d.members[0]);
+    await signIn(page, `/console/accounts/${d.accountId}`);
+    await page.getByRole('heading', { name: 'Test team' }).waitFor();
+    await page.getByText('Total balance', { exact: true }).waitFor();
+    await screenshotBothWidths(page, 'overview');
+
+    await page.goto(`${baseUrl}/console/deployments/${d.id}/invoices`);
+    await page.getByLabel('Currency').selectOption(CHAIN_ID);
+    await page.getByLabel('Amount requested (optional)').fill('1.5');
+    await page.getByRole('button', { name: 'Create invoice' }).click();
+    await page.getByRole('img', { name: 'QR code of the payment page' }).waitFor();
+    const invoices = await request(t.http).get(`/api/v1/deployments/${d.id}/invoices`).set(admin()).expect(200);
+    expect(invoices.body.items[0]).toMatchObject({ requestedAmount: '1.5', status: 'CREATED' });
+    await page.getByText(invoices.body.items[0].paymentPageUrl).first().waitFor();
+    await screenshotBothWidths(page, 'invoice');
+    await page.goto(`${baseUrl}/console/deployments/${d.id}/invoices`);
+    await page.getByRole('table').waitFor();
+    await screenshotBothWidths(page, 'invoices');
+
+    await page.goto(`${baseUrl}/console/deployments/${d.id}/transactions`);
+    await page.getByRole('table').waitFor();
+    await screenshotBothWidths(page, 'transactions');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\n')[0]).toMatch(/id/);
+    expect(csv).toContain('direct_deposit');
+
+    await page.goto(`${baseUrl}/console/deployments/${d.id}/claims`);
+    await page.getByRole('heading', { name: 'Claims · Sepolia' }).waitFor();
+    await screenshotBothWidths(page, 'claims');
+
+    await page.goto(`${baseUrl}/console/accounts/${d.accountId}/settings`);
+    await page.getByRole('heading', { name: 'Members and roles' }).waitFor();
+    await screenshotBothWidths(page, 'settings');
+
+    await page.goto(`${baseUrl}/console/accounts/${d.accountId}/audit`);
+    await page.getByText('INVOICE_CREATED').first().waitFor();
+    await screenshotBothWidths(page, 'audit');
+  });
+
+  it('an API key created in settings is shown once, works, and stops working once revoked', async () => {
+    const { page } = await open(d.members[0]);
+    await signIn(page, `/console/accounts/${d.accountId}/settings`);
+    await page.getByLabel('Name', { exact: true }).fill('Accounting export');
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const key = (await page.getByTestId('api-key').textContent())!.split(' ')[0].trim();
+    expect(key.length).toBeGreaterThanOrEqual(32);
+    await request(t.http).get(`/api/v1/accounts/${d.accountId}`).set('x-api-key', key).expect(200);
+    await page.reload();
+    await page.getByText('Accounting export').waitFor();
+    expect(await page.getByTestId('api-key').count()).toBe(0);
+    await page.getByRole('button', { name: 'Revoke Accounting export' }).click();
+    await page.getByText('Accounting export').waitFor({ state: 'detached' });
+    await request(t.http).get(`/api/v1/accounts/${d.accountId}`).set('x-api-key', key).expect(401);
+  });
+
+  it('a viewer sees no write buttons', async () => {
+    const viewer = d.members[2];
+    await request(t.http)
+      .patch(`/api/v1/accounts/${d.accountId}/members/${viewer.address}`)
+      .set(admin())
+      .send({ role: 'VIEWER' })
+      .expect(200);
+    const { page } = await open(viewer);
+    await signIn(page, `/console/deployments/${d.id}/payouts`);
+    await page
+      .getByRole('heading', { name: /Payouts/ })
+      .first()
+      .waitFor();
+    await page.getByRole('table').waitFor();
+    for (const name of ['Create payout', 'Delete', 'Reject']) {
+      expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
+    }
+    await page.goto(`${baseUrl}/console/deployments/${d.id}/invoices`);
+    await page.getByRole('table').or(page.getByText('No invoices yet.')).waitFor();
+    expect(await page.getByRole('button', { name: 'Create invoice' }).count()).toBe(0);
+    await page.goto(`${baseUrl}/console/accounts/${d.accountId}/settings`);
+    await page.getByRole('heading', { name: 'Members and roles' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Add member' }).count()).toBe(0);
+    await screenshotBothWidths(page, 'settings-viewer');
+  });
+
+  it('Russian: the queue and its buttons in Russian with ?lang=ru', async () => {
+    const { page } = await open(d.members[0], { locale: 'en-US' });
+    await signIn(page, `/console/deployments/${d.id}/queue?lang=ru`);
+    await page.getByRole('heading', { name: /Очередь/ }).waitFor();
+    await page.getByRole('button', { name: 'Выйти' }).waitFor();
+    await screenshotBothWidths(page, 'queue-ru');
+  });
+
+  it('time to a usable queue page on a 390 px phone with the CPU slowed 4× (cold cache)', async () => {
+    const { context, page } = await open(d.members[0]);
+    await signIn(page, `/console/deployments/${d.id}/queue`);
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    const cdp = await context.newCDPSession(phone);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const started = Date.now();
+    await phone.goto(`${baseUrl}/console/deployments/${d.id}/queue`);
+    await phone.getByRole('heading', { name: 'Queue · Sepolia' }).waitFor();
+    await phone.getByText('Next nonce to execute').waitFor();
+    const usableMs = Date.now() - started;
+    const paint = await phone.evaluate(
+      () =>
+        (
+          globalThis as unknown as {
+            performance: { getEntriesByType(t: string): { name: string; startTime: number }[] };
+          }
+        ).performance
+          .getEntriesByType('paint')
+          .find((e) => e.name === 'first-contentful-paint')?.startTime ?? null,
+    );
+    console.log(
+      `queue usable after ${usableMs} ms (first contentful paint ${paint === null ? '—' : Math.round(paint)} ms), 390 px, CPU ×4, cold cache`,
+    );
+    expect(usableMs).toBeLessThan(15_000);
+  });
+});
