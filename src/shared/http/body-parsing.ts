@@ -49,6 +49,12 @@ function tooLarge(req: Request): DomainError {
  * The parsed body is then checked for shapes no DTO accepts (see `inspectJson`).
  */
 export function jsonBodyParser(req: Request, res: Response, next: NextFunction): void {
+  // No body (every GET): nothing to parse, and body-parser would still look up the path's limit
+  // and go through its own checks on every read.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+    next();
+    return;
+  }
   const limit = bodyLimitOf(req);
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
