@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { LOGGER } from '../../../shared/logging/logging.module';
 import { Metrics } from '../../../shared/metrics/metrics';
+import { OutboxLoop } from './outbox-loop';
 import { inSpan } from '../../../shared/tracing/tracing';
 import { CallbackSender } from '../domain/callback-sender';
 import { signatureHeaders } from '../domain/callback-signature';
@@ -29,9 +30,7 @@ const BATCH = 20;
  */
 @Injectable()
 export class CallbackDeliveryWorker implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = false;
+  private readonly loop: OutboxLoop;
 
   constructor(
     private readonly callbacks: CallbackRepository,
@@ -45,16 +44,19 @@ export class CallbackDeliveryWorker implements OnApplicationBootstrap, OnApplica
     metrics.gauge('callbacks_due', 'Callbacks whose next attempt is due now (the delivery backlog)', [], async () => [
       { labels: {}, value: await callbacks.countDue() },
     ]);
+    this.loop = new OutboxLoop(
+      () => this.deliverDue(),
+      { batch: BATCH, intervalMs: config.callbacks.pollIntervalMs, failure: 'callback delivery round failed' },
+      logger,
+    );
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.callbacks.workerEnabled) this.schedule(0);
+    if (this.config.callbacks.workerEnabled) this.loop.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    await this.running;
+  onApplicationShutdown(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Delivers what is due now; the loop calls it, and tests may too. Returns how many were attempted. */
@@ -64,27 +66,6 @@ export class CallbackDeliveryWorker implements OnApplicationBootstrap, OnApplica
     const claimed = await this.callbacks.claimDue(BATCH, timeoutMs * 2 + 5_000);
     await Promise.all(claimed.map((callback) => this.attempt(callback)));
     return claimed.length;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.tick().finally(() => {
-        this.running = undefined;
-      });
-    }, delayMs);
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    let attempted = 0;
-    try {
-      attempted = await this.deliverDue();
-    } catch (error) {
-      this.logger.warn({ err: error }, 'callback delivery round failed');
-    }
-    // A full batch means more may be due: go again at once.
-    this.schedule(attempted === BATCH ? 0 : this.config.callbacks.pollIntervalMs);
   }
 
   private async attempt(callback: CallbackRecord): Promise<void> {

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { LOGGER } from '../../../shared/logging/logging.module';
 import { Metrics } from '../../../shared/metrics/metrics';
+import { OutboxLoop } from '../../callbacks/application/outbox-loop';
 import { inSpan } from '../../../shared/tracing/tracing';
 import { AttemptOutcome, stateAfterAttempt } from '../../callbacks/application/outbound';
 import { NotificationSettingsService } from '../application/notification-settings.service';
@@ -21,9 +22,7 @@ const BATCH = 20;
  */
 @Injectable()
 export class NotificationDeliveryWorker implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = false;
+  private readonly loop: OutboxLoop;
 
   constructor(
     private readonly repository: NotificationRepository,
@@ -37,16 +36,22 @@ export class NotificationDeliveryWorker implements OnApplicationBootstrap, OnApp
     metrics.gauge('notifications_due', 'Notifications whose next attempt is due now', [], async () => [
       { labels: {}, value: await repository.countDue() },
     ]);
+    this.loop = new OutboxLoop(
+      async () => {
+        await this.scheduler.runOnce(new Date());
+        return this.deliverDue();
+      },
+      { batch: BATCH, intervalMs: config.callbacks.pollIntervalMs, failure: 'notification round failed' },
+      logger,
+    );
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.notifications.workerEnabled) this.schedule(0);
+    if (this.config.notifications.workerEnabled) this.loop.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    await this.running;
+  onApplicationShutdown(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Delivers what is due now; returns how many were attempted. */
@@ -54,27 +59,6 @@ export class NotificationDeliveryWorker implements OnApplicationBootstrap, OnApp
     const claimed = await this.repository.claimDue(BATCH, this.config.callbacks.timeoutMs * 2 + 5_000);
     await Promise.all(claimed.map((message) => this.attempt(message)));
     return claimed.length;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.tick().finally(() => {
-        this.running = undefined;
-      });
-    }, delayMs);
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    let attempted = 0;
-    try {
-      await this.scheduler.runOnce(new Date());
-      attempted = await this.deliverDue();
-    } catch (error) {
-      this.logger.warn({ err: error }, 'notification round failed');
-    }
-    this.schedule(attempted === BATCH ? 0 : this.config.callbacks.pollIntervalMs);
   }
 
   private async attempt(message: ClaimedMessage): Promise<void> {
