@@ -24,6 +24,7 @@ import {
   deployArtifact,
   deployWalletContracts,
   describeWithAnvil,
+  minimalProxyCode,
   loadArtifact,
   startAnvil,
   type Anvil,
@@ -52,9 +53,6 @@ interface Call {
   value: bigint;
   data: Hex;
 }
-
-const EIP1167 = (implementation: Hex): Hex =>
-  `0x3d602d80600a3d3981f3363d3d373d3d3d363d73${implementation.slice(2).toLowerCase()}5af43d82803e903d91602b57fd5bf3`;
 
 describeWithAnvil('contracts on anvil', () => {
   let anvil: Anvil;
@@ -103,7 +101,7 @@ describeWithAnvil('contracts on anvil', () => {
       opcode: 'CREATE2',
       from: contracts.factory,
       salt,
-      bytecode: EIP1167(implementation),
+      bytecode: minimalProxyCode(implementation),
     });
     const receipt = await send(deployer, contracts.factory, PROXY_FACTORY_ARTIFACT.abi, 'createInstance', [
       implementation,

@@ -1,15 +1,5 @@
 import request from 'supertest';
-import {
-  concat,
-  encodeFunctionData,
-  encodePacked,
-  getAddress,
-  getContractAddress,
-  type Hex,
-  keccak256,
-  parseEther,
-  toHex,
-} from 'viem';
+import { concat, encodeFunctionData, getAddress, type Hex, parseEther, toHex } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { PROXY_FACTORY_ARTIFACT, WALLET_ARTIFACTS } from '../../src/modules/contracts/contract-artifacts';
 import type { ChainContracts } from '../../src/modules/contracts/deploy-chain-contracts';
@@ -20,6 +10,7 @@ import {
   deployArtifact,
   deployWalletContracts,
   describeWithAnvil,
+  predictedWalletAddress,
   eventuallyPasses,
   loadArtifact,
   startAnvil,
@@ -41,8 +32,6 @@ const USDC = '0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238';
 const USDC_ID = `${CHAIN}-${USDC.toLowerCase()}`;
 const WALLET_ABI = WALLET_ARTIFACTS['1.2.0'].abi;
 const TOKEN_ABI = loadArtifact('TestToken').abi;
-const EIP1167 = (implementation: Hex): Hex =>
-  `0x3d602d80600a3d3981f3363d3d373d3d3d363d73${implementation.slice(2).toLowerCase()}5af43d82803e903d91602b57fd5bf3`;
 
 interface TxItem {
   id: string;
@@ -81,8 +70,8 @@ describeWithAnvil('built-in indexer on anvil', () => {
     // The catalog's Sepolia USDC address runs the test token.
     const token = await deployArtifact(anvil, deployer, loadArtifact('TestToken'));
     const code = await anvil.publicClient.getCode({ address: token });
-    await rpc('anvil_setCode', [USDC, code]);
-    await send(deployer, USDC, TOKEN_ABI, 'mint', [payer.address, 10n ** 12n]);
+    await anvil.rpc('anvil_setCode', [USDC, code]);
+    await anvil.send(deployer, USDC, TOKEN_ABI, 'mint', [payer.address, 10n ** 12n]);
 
     db = await createScratchDatabase('indexer');
     t = await createTestApp({ databaseUrl: db.url, env: env(anvil.rpcUrl, contracts.factory) });
@@ -93,21 +82,6 @@ describeWithAnvil('built-in indexer on anvil', () => {
     await db?.drop();
     await anvil?.stop();
   });
-
-  async function rpc(method: string, params: unknown[]): Promise<unknown> {
-    return anvil.publicClient.request({ method, params } as never);
-  }
-
-  async function mine(blocks = 1): Promise<void> {
-    await rpc('anvil_mine', [toHex(blocks)]);
-  }
-
-  async function send(from: PrivateKeyAccount, to: Hex, abi: unknown, functionName: string, args: unknown[]) {
-    const hash = await anvil.walletClient(from).writeContract({ address: to, abi, functionName, args } as never);
-    const receipt = await anvil.publicClient.waitForTransactionReceipt({ hash });
-    expect(receipt.status).toBe('success');
-    return receipt;
-  }
 
   async function sendNative(to: string, value: bigint): Promise<Hex> {
     const hash = await anvil.walletClient(payer).sendTransaction({ to: to as Hex, value });
@@ -138,13 +112,7 @@ describeWithAnvil('built-in indexer on anvil', () => {
     });
     const nonce = saltNonce++;
     const implementation = contracts.implementations['1.2.0'];
-    const salt = keccak256(encodePacked(['bytes32', 'uint256'], [keccak256(initializer), nonce]));
-    const address = getContractAddress({
-      opcode: 'CREATE2',
-      from: contracts.factory,
-      salt,
-      bytecode: EIP1167(implementation),
-    });
+    const address = predictedWalletAddress(contracts.factory, implementation, initializer, nonce);
     const service = t.app.get(DeploymentsService);
     // No CHAIN_CONTRACTS here, so the account takes the address this test predicts for its own salt.
     const account = await service.createAccount({
@@ -161,7 +129,7 @@ describeWithAnvil('built-in indexer on anvil', () => {
   }
 
   async function createOnChain(d: { initializer: Hex; nonce: bigint; implementation: Hex }) {
-    return send(deployer, contracts.factory, PROXY_FACTORY_ARTIFACT.abi, 'createInstance', [
+    return anvil.send(deployer, contracts.factory, PROXY_FACTORY_ARTIFACT.abi, 'createInstance', [
       d.implementation,
       d.initializer,
       d.nonce,
@@ -201,7 +169,7 @@ describeWithAnvil('built-in indexer on anvil', () => {
     const native = await invoice(d, '0.5', [CHAIN]);
     const token = await invoice(d, '25', [USDC_ID]);
     const nativeHash = await sendNative(native.invoiceAddress, parseEther('0.5'));
-    const tokenReceipt = await send(payer, USDC, TOKEN_ABI, 'transfer', [token.invoiceAddress, 25_000_000n]);
+    const tokenReceipt = await anvil.send(payer, USDC, TOKEN_ABI, 'transfer', [token.invoiceAddress, 25_000_000n]);
 
     // The token transfer's block is the head: 1 confirmation; the native one's has 2.
     await eventually(async () => {
@@ -217,7 +185,7 @@ describeWithAnvil('built-in indexer on anvil', () => {
     expect(await invoiceStatus(d, token.id)).toMatchObject({ status: 'CREATED', paidAmount: '0' });
     expect(await invoiceStatus(d, native.id)).toMatchObject({ status: 'CREATED', paidAmount: '0' });
 
-    await mine(1);
+    await anvil.mine(1);
     await eventually(async () => {
       expect(await txOf(d, tokenReceipt.transactionHash)).toEqual([
         expect.objectContaining({ status: 'EXECUTED', confirmations: 2 }),
@@ -227,7 +195,7 @@ describeWithAnvil('built-in indexer on anvil', () => {
     expect((await invoiceStatus(d, native.id)).status).toBe('PAID');
     expect((await invoiceStatus(d, token.id)).status).toBe('CREATED');
 
-    await mine(1);
+    await anvil.mine(1);
     await eventually(async () => {
       expect(await txOf(d, tokenReceipt.transactionHash)).toEqual([
         expect.objectContaining({ status: 'CONFIRMED', confirmations: 3 }),
@@ -239,18 +207,18 @@ describeWithAnvil('built-in indexer on anvil', () => {
   it('a mined deposit dropped by a reorg before it confirmed is FAILED and leaves the invoice unpaid', async () => {
     const d = await deployment({ onChain: false });
     const inv = await invoice(d, '1', [CHAIN]);
-    const snapshot = await rpc('evm_snapshot', []);
+    const snapshot = await anvil.rpc('evm_snapshot', []);
     const hash = await sendNative(inv.invoiceAddress, parseEther('1'));
     await eventually(async () => {
       expect(await txOf(d, hash)).toEqual([expect.objectContaining({ status: 'EXECUTED', confirmations: 1 })]);
     });
     expect(await invoiceStatus(d, inv.id)).toMatchObject({ status: 'CREATED', paidAmount: '0' });
-    expect(await rpc('evm_revert', [snapshot])).toBe(true);
-    await mine(4);
+    expect(await anvil.rpc('evm_revert', [snapshot])).toBe(true);
+    await anvil.mine(4);
     await eventually(async () => {
       expect(await txOf(d, hash)).toEqual([expect.objectContaining({ status: 'FAILED' })]);
     });
-    await mine(4);
+    await anvil.mine(4);
     await waitForIndexerAtHead();
     expect(await invoiceStatus(d, inv.id)).toMatchObject({ status: 'CREATED', paidAmount: '0' });
     expect(await txOf(d, hash)).toEqual([expect.objectContaining({ status: 'FAILED' })]);
@@ -276,7 +244,7 @@ describeWithAnvil('built-in indexer on anvil', () => {
     await indexer.stop();
     for (let i = 0; i < 12; i++) {
       hashes.push(await sendNative(inv.invoiceAddress, BigInt(i + 1)));
-      await mine(2);
+      await anvil.mine(2);
     }
     // Start, let it take a few 4-block steps, stop in the middle of the backlog, start again.
     for (let round = 0; round < 3; round++) {
@@ -285,7 +253,7 @@ describeWithAnvil('built-in indexer on anvil', () => {
       await indexer.stop();
     }
     indexer.start();
-    await mine(3);
+    await anvil.mine(3);
     await eventually(async () => {
       const rows = (await transactions(d)).filter((item) => item.invoiceId === inv.id);
       expect(rows).toHaveLength(12);
@@ -316,7 +284,7 @@ describeWithAnvil('built-in indexer on anvil', () => {
       const d = await deployment({ onChain: false });
       const inv = await invoice(d, '0.25', [CHAIN]);
       const hash = await sendNative(inv.invoiceAddress, parseEther('0.25'));
-      await mine(2);
+      await anvil.mine(2);
       await eventually(async () => {
         expect(await txOf(d, hash)).toEqual([expect.objectContaining({ status: 'CONFIRMED' })]);
         expect((await invoiceStatus(d, inv.id)).status).toBe('PAID');
@@ -356,7 +324,7 @@ describeWithAnvil('built-in indexer on anvil', () => {
     const d = await deployment({ onChain: false });
     const inv = await invoice(d, '0.5', [CHAIN]);
     const hash = await sendNative(inv.invoiceAddress, parseEther('0.5'));
-    await mine(2);
+    await anvil.mine(2);
     await eventually(async () => {
       expect(await txOf(d, hash)).toEqual([expect.objectContaining({ status: 'CONFIRMED' })]);
     });
@@ -374,7 +342,7 @@ describeWithAnvil('built-in indexer on anvil', () => {
     await createOnChain(d);
     // Mined is deployed: the wallet's code is on chain from its first confirmation.
     await eventually(async () => expect(await status()).toBe('deployed'));
-    await mine(2);
+    await anvil.mine(2);
     await eventually(async () => {
       const deploys = (await transactions(d)).filter((item) => item.operationType === 'deploy');
       expect(deploys).toEqual([expect.objectContaining({ status: 'CONFIRMED', direction: 'OUT' })]);
@@ -406,7 +374,7 @@ describeWithAnvil('built-in indexer on anvil', () => {
       message: { calls, nonce: BigInt(operation.nonce) },
     });
     const blob = concat([d.owner.wallet.account.address, toHex(65, { size: 2 }), signature]);
-    const receipt = await send(payer, d.address, WALLET_ABI, 'execute', [
+    const receipt = await anvil.send(payer, d.address, WALLET_ABI, 'execute', [
       [{ calls, signatures: blob, id: executeIdOf(payout.queueOperationId) }],
     ]);
     // One confirmation, three required: the nonce is consumed on chain, so the operation is EXECUTED
@@ -427,7 +395,7 @@ describeWithAnvil('built-in indexer on anvil', () => {
         expect.objectContaining({ status: 'EXECUTED', confirmations: 1, operationType: 'payout' }),
       ]);
     });
-    await mine(2);
+    await anvil.mine(2);
     await eventually(async () => {
       expect(await txOf(d, receipt.transactionHash)).toEqual([
         expect.objectContaining({ status: 'CONFIRMED', operationType: 'payout' }),
@@ -451,7 +419,7 @@ describeWithAnvil('built-in indexer on anvil', () => {
     })) as Hex;
     expect(getAddress(onChain)).toBe(getAddress(inv.invoiceAddress));
     await sendNative(inv.invoiceAddress, parseEther('0.3'));
-    await mine(2);
+    await anvil.mine(2);
     const claims = async () =>
       (
         (await request(t.http).get(`/api/v1/deployments/${d.id}/claims`).set(as(d)).expect(200)).body as {
@@ -461,11 +429,11 @@ describeWithAnvil('built-in indexer on anvil', () => {
     await eventually(async () => expect(await claims()).toEqual([expect.objectContaining({ amount: '0.3' })]));
     const [item] = await claims();
     await anvil.setBalance(d.owner.wallet.account.address, parseEther('1'));
-    await send(d.owner.wallet.account, d.address, WALLET_ABI, 'claim', [
+    await anvil.send(d.owner.wallet.account, d.address, WALLET_ABI, 'claim', [
       '0x0000000000000000000000000000000000000000',
       [depositId(item.invoiceNonce)],
     ]);
-    await mine(2);
+    await anvil.mine(2);
     // Claimed once mined; the claim's own row confirms blocks later.
     await eventually(async () => expect(await claims()).toEqual([]));
     await eventually(async () =>
@@ -521,30 +489,30 @@ describeWithAnvil('built-in indexer on anvil', () => {
     const tokenInvoice = await invoice(d, null, [USDC_ID]);
     const nativeInvoice = await invoice(d, null, [CHAIN]);
     const forwardedInvoice = await invoice(d, null, [USDC_ID]);
-    await send(payer, USDC, TOKEN_ABI, 'transfer', [tokenInvoice.invoiceAddress, 7_000_000n]);
+    await anvil.send(payer, USDC, TOKEN_ABI, 'transfer', [tokenInvoice.invoiceAddress, 7_000_000n]);
     await sendNative(nativeInvoice.invoiceAddress, parseEther('0.3'));
-    await send(payer, USDC, TOKEN_ABI, 'transfer', [forwardedInvoice.invoiceAddress, 5_000_000n]);
+    await anvil.send(payer, USDC, TOKEN_ABI, 'transfer', [forwardedInvoice.invoiceAddress, 5_000_000n]);
     // Direct deposits into the wallet still count as such.
-    await send(payer, USDC, TOKEN_ABI, 'transfer', [d.address, 2_000_000n]);
+    await anvil.send(payer, USDC, TOKEN_ABI, 'transfer', [d.address, 2_000_000n]);
     await sendNative(d.address, parseEther('0.1'));
-    await mine(3);
+    await anvil.mine(3);
     // USDC 7 + 5 uncollected in deposit accounts (the summary adds them at the static USD rate of 1).
     await expectBalancesEqualChain(d, '12');
 
     await anvil.setBalance(d.owner.wallet.account.address, parseEther('1'));
-    const tokenClaim = await send(d.owner.wallet.account, d.address, WALLET_ABI, 'claim', [
+    const tokenClaim = await anvil.send(d.owner.wallet.account, d.address, WALLET_ABI, 'claim', [
       USDC,
       [toHex(0n, { size: 32 })],
     ]);
-    await mine(3);
+    await anvil.mine(3);
     await expectBalancesEqualChain(d, '5');
     expect((await chainBalances(d.address)).usdc).toBe('9');
 
-    await send(d.owner.wallet.account, d.address, WALLET_ABI, 'claim', [
+    await anvil.send(d.owner.wallet.account, d.address, WALLET_ABI, 'claim', [
       '0x0000000000000000000000000000000000000000',
       [toHex(1n, { size: 32 })],
     ]);
-    await mine(3);
+    await anvil.mine(3);
     await expectBalancesEqualChain(d, '5');
     expect((await chainBalances(d.address)).eth).toBe('0.4');
 
@@ -573,8 +541,10 @@ describeWithAnvil('built-in indexer on anvil', () => {
       message: { calls, nonce: walletNonce },
     });
     const blob = concat([d.owner.wallet.account.address, toHex(65, { size: 2 }), signature]);
-    await send(payer, d.address, WALLET_ABI, 'execute', [[{ calls, signatures: blob, id: toHex(7n, { size: 32 }) }]]);
-    await mine(3);
+    await anvil.send(payer, d.address, WALLET_ABI, 'execute', [
+      [{ calls, signatures: blob, id: toHex(7n, { size: 32 }) }],
+    ]);
+    await anvil.mine(3);
     await expectBalancesEqualChain(d, '0');
     expect((await chainBalances(getAddress(recipient))).usdc).toBe('5');
 

@@ -24,6 +24,7 @@ import {
   deployArtifact,
   deployWalletContracts,
   describeWithAnvil,
+  minimalProxyCode,
   eventuallyPasses,
   loadArtifact,
   startAnvil,
@@ -55,8 +56,6 @@ const USDT_ID = `${TRON}-${USDT}`;
 const TRON_API_KEY = 'test-tron-pro-api-key';
 const WALLET_ABI = WALLET_ARTIFACTS['1.2.0'].abi;
 const TOKEN_ABI = loadArtifact('TestToken').abi;
-const EIP1167 = (implementation: Hex): Hex =>
-  `0x3d602d80600a3d3981f3363d3d373d3d3d363d73${implementation.slice(2).toLowerCase()}5af43d82803e903d91602b57fd5bf3`;
 const BASE58 = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 const hexOf = (tron: string): Hex => Address.parse(tron, 'tvm').hex20;
 const base58Of = (hex: string): string => Address.fromHex20(hex, 'tvm').display;
@@ -224,7 +223,7 @@ describeWithAnvil('built-in indexer on Tron chains (anvil as java-tron)', () => 
       opcode: 'CREATE2',
       from: contracts.factory,
       salt,
-      bytecode: EIP1167(implementation),
+      bytecode: minimalProxyCode(implementation),
     });
     const service = t.app.get(DeploymentsService);
     const account = await service.createAccount({

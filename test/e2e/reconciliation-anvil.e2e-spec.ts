@@ -1,17 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import {
-  concat,
-  encodeFunctionData,
-  encodePacked,
-  getAddress,
-  getContractAddress,
-  type Hex,
-  keccak256,
-  parseEther,
-  toHex,
-} from 'viem';
+import { concat, encodeFunctionData, getAddress, type Hex, parseEther, toHex } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { PROXY_FACTORY_ARTIFACT, WALLET_ARTIFACTS } from '../../src/modules/contracts/contract-artifacts';
 import type { ChainContracts } from '../../src/modules/contracts/deploy-chain-contracts';
@@ -24,6 +14,7 @@ import {
   deployArtifact,
   deployWalletContracts,
   describeWithAnvil,
+  predictedWalletAddress,
   eventuallyPasses,
   loadArtifact,
   startAnvil,
@@ -48,8 +39,6 @@ const USDC_ID = `${CHAIN}-${USDC.toLowerCase()}`;
 const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11';
 const WALLET_ABI = WALLET_ARTIFACTS['1.2.0'].abi;
 const TOKEN_ABI = loadArtifact('TestToken').abi;
-const EIP1167 = (implementation: Hex): Hex =>
-  `0x3d602d80600a3d3981f3363d3d373d3d3d363d73${implementation.slice(2).toLowerCase()}5af43d82803e903d91602b57fd5bf3`;
 
 interface Item {
   currency: { id: string; decimals: number };
@@ -134,8 +123,8 @@ describeWithAnvil('reconciliation and fiat at confirmation on anvil', () => {
     payer = await anvil.fundedAccount();
     contracts = await deployWalletContracts(anvil, deployer);
     const token = await deployArtifact(anvil, deployer, loadArtifact('TestToken'));
-    await rpc('anvil_setCode', [USDC, await anvil.publicClient.getCode({ address: token })]);
-    await send(deployer, USDC, TOKEN_ABI, 'mint', [payer.address, 10n ** 12n]);
+    await anvil.rpc('anvil_setCode', [USDC, await anvil.publicClient.getCode({ address: token })]);
+    await anvil.send(deployer, USDC, TOKEN_ABI, 'mint', [payer.address, 10n ** 12n]);
     proxy = await rpcProxy(anvil.rpcUrl);
 
     db = await createScratchDatabase('reconcile');
@@ -164,21 +153,6 @@ describeWithAnvil('reconciliation and fiat at confirmation on anvil', () => {
     await anvil?.stop();
   });
 
-  async function rpc(method: string, params: unknown[]): Promise<unknown> {
-    return anvil.publicClient.request({ method, params } as never);
-  }
-
-  async function mine(blocks: number): Promise<void> {
-    await rpc('anvil_mine', [toHex(blocks)]);
-  }
-
-  async function send(from: PrivateKeyAccount, to: Hex, abi: unknown, functionName: string, args: unknown[]) {
-    const hash = await anvil.walletClient(from).writeContract({ address: to, abi, functionName, args } as never);
-    const receipt = await anvil.publicClient.waitForTransactionReceipt({ hash });
-    expect(receipt.status).toBe('success');
-    return receipt;
-  }
-
   async function sendNative(to: string, value: bigint): Promise<Hex> {
     const hash = await anvil.walletClient(payer).sendTransaction({ to: to as Hex, value });
     await anvil.publicClient.waitForTransactionReceipt({ hash });
@@ -206,13 +180,7 @@ describeWithAnvil('reconciliation and fiat at confirmation on anvil', () => {
     });
     const nonce = saltNonce++;
     const implementation = contracts.implementations['1.2.0'];
-    const salt = keccak256(encodePacked(['bytes32', 'uint256'], [keccak256(initializer), nonce]));
-    const address = getContractAddress({
-      opcode: 'CREATE2',
-      from: contracts.factory,
-      salt,
-      bytecode: EIP1167(implementation),
-    });
+    const address = predictedWalletAddress(contracts.factory, implementation, initializer, nonce);
     const service = t.app.get(DeploymentsService);
     const account = await service.createAccount({
       name: 'Reconciled team',
@@ -222,7 +190,7 @@ describeWithAnvil('reconciliation and fiat at confirmation on anvil', () => {
       address,
     });
     const { id } = await service.createDeployment({ accountId: account.id, chainId: CHAIN, status: 'not_deployed' });
-    await send(deployer, contracts.factory, PROXY_FACTORY_ARTIFACT.abi, 'createInstance', [
+    await anvil.send(deployer, contracts.factory, PROXY_FACTORY_ARTIFACT.abi, 'createInstance', [
       implementation,
       initializer,
       nonce,
@@ -272,7 +240,7 @@ describeWithAnvil('reconciliation and fiat at confirmation on anvil', () => {
       message: { calls, nonce: BigInt(operation.nonce) },
     });
     const blob = concat([d.owner.wallet.account.address, toHex(65, { size: 2 }), signature]);
-    const receipt = await send(payer, d.address, WALLET_ABI, 'execute', [
+    const receipt = await anvil.send(payer, d.address, WALLET_ABI, 'execute', [
       [{ calls, signatures: blob, id: executeIdOf(created.queueOperationId) }],
     ]);
     return receipt.transactionHash;
@@ -365,24 +333,24 @@ describeWithAnvil('reconciliation and fiat at confirmation on anvil', () => {
     const d = await deployment();
     const tokenInvoice = await invoice(d, [USDC_ID]);
     const nativeInvoice = await invoice(d, [CHAIN]);
-    await send(payer, USDC, TOKEN_ABI, 'transfer', [tokenInvoice.invoiceAddress, 7_000_000n]);
+    await anvil.send(payer, USDC, TOKEN_ABI, 'transfer', [tokenInvoice.invoiceAddress, 7_000_000n]);
     await sendNative(nativeInvoice.invoiceAddress, parseEther('0.3'));
-    await send(payer, USDC, TOKEN_ABI, 'transfer', [d.address, 2_000_000n]);
+    await anvil.send(payer, USDC, TOKEN_ABI, 'transfer', [d.address, 2_000_000n]);
     await sendNative(d.address, parseEther('0.5'));
-    await mine(3);
+    await anvil.mine(3);
     await settled(d);
     // Deposits wait in their deposit accounts: not the wallet's, on either side.
     expect(figures(await reconcile(d))).toEqual({ [CHAIN]: ['0.5', '0.5', '0'], [USDC_ID]: ['2', '2', '0'] });
 
-    await send(d.owner.wallet.account, d.address, WALLET_ABI, 'claim', [USDC, [toHex(0n, { size: 32 })]]);
-    await send(d.owner.wallet.account, d.address, WALLET_ABI, 'claim', [
+    await anvil.send(d.owner.wallet.account, d.address, WALLET_ABI, 'claim', [USDC, [toHex(0n, { size: 32 })]]);
+    await anvil.send(d.owner.wallet.account, d.address, WALLET_ABI, 'claim', [
       '0x0000000000000000000000000000000000000000',
       [toHex(1n, { size: 32 })],
     ]);
     const recipient = evmWallet().address;
     await payout(d, CHAIN, '0.05', recipient);
     await payout(d, USDC_ID, '1', recipient);
-    await mine(3);
+    await anvil.mine(3);
     await settled(d);
 
     // The leader's own checks would read through the proxy too: no leader while the reads are counted.
@@ -414,8 +382,8 @@ describeWithAnvil('reconciliation and fiat at confirmation on anvil', () => {
     expect(proxy.callTargets).toEqual([getAddress(USDC)]);
 
     // With Multicall3 at its address (from the block read on), one eth_call to it reads everything.
-    await rpc('anvil_setCode', [MULTICALL3, loadArtifact('Multicall3').deployedBytecode]);
-    await mine(4);
+    await anvil.rpc('anvil_setCode', [MULTICALL3, loadArtifact('Multicall3').deployedBytecode]);
+    await anvil.mine(4);
     proxy.callTargets.length = 0;
     const again = await reconcile(d);
     expect(proxy.callTargets).toEqual([MULTICALL3]);
@@ -440,7 +408,7 @@ describeWithAnvil('reconciliation and fiat at confirmation on anvil', () => {
   it('money moved behind the service: exactly that difference in the endpoint and the gauge, and one warning per check', async () => {
     const d = await deployment();
     await sendNative(d.address, parseEther('1'));
-    await mine(3);
+    await anvil.mine(3);
     await settled(d);
     expect((await reconcile(d)).matches).toBe(true);
 
@@ -448,7 +416,7 @@ describeWithAnvil('reconciliation and fiat at confirmation on anvil', () => {
     const mark = t.logs.length;
     const before = await anvil.publicClient.getBalance({ address: d.address });
     await anvil.setBalance(d.address, before + parseEther('0.25'));
-    await mine(4);
+    await anvil.mine(4);
     const body = await reconcile(d);
     expect(body.matches).toBe(false);
     const chain = await chainAt(d.address, BigInt(body.blockNumber));
@@ -482,8 +450,8 @@ describeWithAnvil('reconciliation and fiat at confirmation on anvil', () => {
     // A token minted to the wallet while the indexer is stopped: the service cannot know.
     const indexer = t.app.get(IndexerService);
     await indexer.stop();
-    await send(deployer, USDC, TOKEN_ABI, 'mint', [d.address, 3_500_000n]);
-    await mine(4);
+    await anvil.send(deployer, USDC, TOKEN_ABI, 'mint', [d.address, 3_500_000n]);
+    await anvil.mine(4);
     const minted = await reconcile(d);
     expect(figures(minted)).toEqual({ [CHAIN]: ['1', '1.25', '0.25'], [USDC_ID]: ['0', '3.5', '3.5'] });
     expect(await chainAt(d.address, BigInt(minted.blockNumber))).toEqual({ [CHAIN]: '1.25', [USDC_ID]: '3.5' });
@@ -506,7 +474,7 @@ describeWithAnvil('reconciliation and fiat at confirmation on anvil', () => {
   it('stores the rates of the moment a transaction confirms: fiatAtConfirmation and the CSV keep them after the rate changes; no rate is null and empty cells', async () => {
     const d = await deployment();
     const noRate = await sendNative(d.address, parseEther('0.1'));
-    await mine(3);
+    await anvil.mine(3);
     await settled(d);
 
     // The operator sets rates for Sepolia ETH.
@@ -524,7 +492,7 @@ describeWithAnvil('reconciliation and fiat at confirmation on anvil', () => {
     // Mined, not yet CONFIRMED: no figure yet.
     await eventually(async () => expect((await details(underR)).transaction.status).toBe('EXECUTED'));
     expect((await details(underR)).fiatAtConfirmation).toBeNull();
-    await mine(3);
+    await anvil.mine(3);
     await settled(d);
     // 0.1 × rate, to the cent, half up (21000.333 × 0.1 = 2100.0333).
     expect((await details(underR)).fiatAtConfirmation).toEqual({ usd: '300.05', eur: '280.00', cny: '2100.03' });
@@ -533,8 +501,8 @@ describeWithAnvil('reconciliation and fiat at confirmation on anvil', () => {
     // The rate changes; what confirmed under the old one keeps it.
     rates[CHAIN] = { usd: '4000.1', eur: '2800', cny: '21000.333' };
     const paid = await payout(d, CHAIN, '0.05', evmWallet().address);
-    await send(payer, USDC, TOKEN_ABI, 'transfer', [d.address, 2_000_000n]);
-    await mine(3);
+    await anvil.send(payer, USDC, TOKEN_ABI, 'transfer', [d.address, 2_000_000n]);
+    await anvil.mine(3);
     await settled(d);
     expect((await details(underR)).fiatAtConfirmation).toEqual({ usd: '300.05', eur: '280.00', cny: '2100.03' });
     // An OUT amount is negative; 0.05 × 4000.1 = 200.005 rounds away from zero; 0.05 × 21000.333 = 1050.01665.

@@ -5,14 +5,18 @@ import {
   createPublicClient,
   createWalletClient,
   defineChain,
+  encodePacked,
   getAddress,
+  getContractAddress,
   http,
+  keccak256,
   parseEther,
   type Abi,
   type Account,
   type Chain,
   type Hex,
   type PublicClient,
+  type TransactionReceipt,
   type Transport,
   type WalletClient,
 } from 'viem';
@@ -90,6 +94,18 @@ export interface Anvil {
   walletClient(account: PrivateKeyAccount): TestWalletClient;
   /** Sets an address's native balance (anvil_setBalance). */
   setBalance(address: Hex, wei: bigint): Promise<void>;
+  /** A raw JSON-RPC call (`anvil_*`, `evm_*`). */
+  rpc(method: string, params: unknown[]): Promise<unknown>;
+  /** Mines `blocks` empty blocks at once. */
+  mine(blocks?: number): Promise<void>;
+  /** Calls a contract function from `from` and waits for its receipt; throws if it reverted. */
+  send(
+    from: PrivateKeyAccount,
+    to: Hex,
+    abi: unknown,
+    functionName: string,
+    args: readonly unknown[],
+  ): Promise<TransactionReceipt>;
   stop(): Promise<void>;
 }
 
@@ -176,20 +192,46 @@ function anvilAt(rpcUrl: string, chainId: number, child: ChildProcess): Anvil {
   const setBalance = async (address: Hex, wei: bigint): Promise<void> => {
     await rpc('anvil_setBalance', [address, `0x${wei.toString(16)}`]);
   };
+  const walletClient = (account: PrivateKeyAccount): TestWalletClient =>
+    createWalletClient({ account, chain, transport, cacheTime: 0, pollingInterval: 50 });
   return {
     rpcUrl,
     chainId,
     chain,
     publicClient,
-    walletClient: (account) => createWalletClient({ account, chain, transport, cacheTime: 0, pollingInterval: 50 }),
+    walletClient,
     fundedAccount: async (ether = '1000') => {
       const account = privateKeyToAccount(generatePrivateKey());
       await setBalance(account.address, parseEther(ether));
       return account;
     },
     setBalance,
+    rpc,
+    mine: async (blocks = 1) => {
+      await rpc('anvil_mine', [`0x${blocks.toString(16)}`]);
+    },
+    send: async (from, to, abi, functionName, args) => {
+      const hash = await walletClient(from).writeContract({ address: to, abi, functionName, args } as never);
+      const receipt = await publicClient.waitForTransactionReceipt({ hash });
+      if (receipt.status !== 'success') throw new Error(`${functionName} on ${to} reverted: ${hash}`);
+      return receipt;
+    },
     stop: () => stopChild(child),
   };
+}
+
+/** The EIP-1167 minimal proxy's creation code for `implementation`: what the wallet factory deploys. */
+export function minimalProxyCode(implementation: Hex): Hex {
+  return `0x3d602d80600a3d3981f3363d3d373d3d3d363d73${implementation.slice(2).toLowerCase()}5af43d82803e903d91602b57fd5bf3`;
+}
+
+/**
+ * Where the factory's `createInstance(implementation, initializer, saltNonce)` puts a wallet: CREATE2
+ * with salt keccak256(keccak256(initializer) ‖ saltNonce) over the minimal proxy's code.
+ */
+export function predictedWalletAddress(factory: Hex, implementation: Hex, initializer: Hex, saltNonce: bigint): Hex {
+  const salt = keccak256(encodePacked(['bytes32', 'uint256'], [keccak256(initializer), saltNonce]));
+  return getContractAddress({ opcode: 'CREATE2', from: factory, salt, bytecode: minimalProxyCode(implementation) });
 }
 
 /** Deploys a committed artifact (`contracts/artifacts/<name>.json`) and returns its address. */
