@@ -1,8 +1,8 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
-import { dataSourceOptions } from '../ormconfig';
-import { APP_CONFIG, AppConfig } from './config/app-config';
+import { dataSourceOptions, SESSION_SETTINGS } from '../ormconfig';
+import { APP_CONFIG, AppConfig, sessionDatabaseUrl } from './config/app-config';
 import { PooledDataSource } from './database/pooled-data-source';
 import { ExportSlotsModule } from './shared/http/export-slots';
 import { IdempotencyModule } from './shared/http/idempotency/idempotency.module';
@@ -46,8 +46,16 @@ export class AppModule {
         MetricsModule,
         ExportSlotsModule,
         TypeOrmModule.forRootAsync({
-          useFactory: () => ({ ...dataSourceOptions(config.databaseUrl), autoLoadEntities: false }),
-          dataSourceFactory: (options) => new PooledDataSource(options!).initialize(),
+          useFactory: () => ({
+            ...dataSourceOptions(config.databaseUrl, config.databasePoolMode),
+            autoLoadEntities: false,
+          }),
+          dataSourceFactory: (options) =>
+            new PooledDataSource(options!, {
+              poolMode: config.databasePoolMode,
+              sessionUrl: sessionDatabaseUrl(config),
+              sessionSettings: SESSION_SETTINGS,
+            }).initialize(),
         }),
         HealthModule,
         CatalogModule,

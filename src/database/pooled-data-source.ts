@@ -1,9 +1,34 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Pool } from 'pg';
-import { DataSource, EntityManager, QueryFailedError, QueryRunner } from 'typeorm';
+import type { ClientConfig, Pool, PoolClient } from 'pg';
+import {
+  DataSource,
+  DataSourceOptions,
+  EntityManager,
+  EntitySubscriberInterface,
+  QueryFailedError,
+  QueryRunner,
+  TransactionStartEvent,
+} from 'typeorm';
 import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
+import type { DatabasePoolMode } from '../config/app-config';
 import { meterRequestWaits } from './request-waits';
+
+/**
+ * What the URL of a data source names, and where work that needs a session connects. Transaction
+ * mode (a pooler such as PgBouncer with `pool_mode = transaction` before it): a server connection
+ * is the app's for one transaction, so nothing may outlive one. No statement is named (a pooler
+ * before PgBouncer 1.21 would hand the next transaction a connection that never prepared it, or
+ * one that did under another text), and the per-connection settings (`SESSION_SETTINGS`) are set
+ * with SET LOCAL in every transaction, a single statement outside one included.
+ */
+export interface PoolSettings {
+  readonly poolMode: DatabasePoolMode;
+  /** Where cursors (exports) connect; undefined: the data source's own URL. */
+  readonly sessionUrl?: string;
+  /** The settings a connection of `sessionUrl` starts with, and that transaction mode sets per transaction. */
+  readonly sessionSettings: Readonly<Record<string, string>>;
+}
 
 /**
  * SQLSTATEs after which PostgreSQL has rolled the whole transaction back and the same work, run
@@ -46,12 +71,40 @@ export const TRANSACTION_ATTEMPTS = 4;
  */
 export class PooledDataSource extends DataSource {
   private readonly statementNames = new StatementNames(STATEMENT_NAMES_LIMIT);
+  /** `SET LOCAL …` of every setting, one simple-protocol statement; undefined in session mode. */
+  private readonly localSettings: string | undefined;
+
+  constructor(
+    options: DataSourceOptions,
+    readonly pool: PoolSettings = { poolMode: 'session', sessionSettings: {} },
+  ) {
+    super(options);
+    this.localSettings = pool.poolMode === 'transaction' ? setLocalStatement(pool.sessionSettings) : undefined;
+  }
 
   /** As TypeORM's, and then its pool tells each request how long it waited (meterRequestWaits). */
   override async initialize(): Promise<this> {
     await super.initialize();
     meterRequestWaits((this.driver as unknown as { master: Pool }).master);
+    if (this.localSettings !== undefined) this.subscribers.push(new LocalSettingsPerTransaction(this.localSettings));
     return this;
+  }
+
+  /**
+   * How a connection of its own for work that needs a session (an export's cursor) is made: on the
+   * session URL, with the settings a pooled connection has. Its caller ends it.
+   */
+  sessionClientConfig(applicationName: string): ClientConfig {
+    const pool = (this.driver as unknown as { master: Pool & { options: ClientConfig } }).master;
+    if (this.pool.poolMode === 'session' && this.pool.sessionUrl === undefined)
+      return { ...pool.options, application_name: applicationName };
+    const { connectionTimeoutMillis } = pool.options;
+    return {
+      connectionString: this.pool.sessionUrl ?? pool.options.connectionString,
+      connectionTimeoutMillis,
+      application_name: applicationName,
+      ...sessionStartup(this.pool.sessionSettings),
+    };
   }
 
   override transaction<T>(run: (manager: EntityManager) => Promise<T>): Promise<T>;
@@ -109,6 +162,9 @@ export class PooledDataSource extends DataSource {
     const enclosing = openEnclosing();
     if (enclosing !== undefined) return super.query<T>(query, parameters, enclosing.runner);
     if (parameters === undefined || parameters.length === 0 || !this.isInitialized) {
+      // Transaction mode: in a transaction of its own, so the settings hold for it too.
+      if (this.localSettings !== undefined && this.isInitialized)
+        return this.transaction((manager) => manager.query<T>(query, parameters));
       return retryingConflicts(() => super.query<T>(query, parameters));
     }
     return retryingConflicts(() => this.queryOnPool<T>(query, parameters));
@@ -116,6 +172,11 @@ export class PooledDataSource extends DataSource {
 
   private async queryOnPool<T>(query: string, parameters: unknown[]): Promise<T> {
     const client = await (this.driver as unknown as { master: Pool }).master.connect();
+    return this.queryOnClient<T>(client, query, parameters);
+  }
+
+  /** `query` on `client` (taken from a pool), which it gives back, or drops when it failed. */
+  protected async queryOnClient<T>(client: PoolClient, query: string, parameters: unknown[]): Promise<T> {
     // The connection goes back to the pool unless it failed: it reported an error while checked out
     // (TypeORM's runner drops it then too), or its statement failed other than by PostgreSQL
     // refusing it. A refusal (severity ERROR: a unique violation, a statement timeout) leaves the
@@ -126,12 +187,23 @@ export class PooledDataSource extends DataSource {
       broken = error;
     };
     client.on('error', onError);
+    let inTransaction = false;
     try {
+      if (this.localSettings !== undefined) {
+        // Behind a transaction pooler the settings hold only within a transaction: the statement
+        // gets one of its own, begun in the same round trip as the settings.
+        await client.query(`BEGIN; ${this.localSettings}`);
+        inTransaction = true;
+      }
       const result = await client.query({
         text: query,
         values: parameters,
-        name: this.statementNames.nameOf(query),
+        name: this.localSettings === undefined ? this.statementNames.nameOf(query) : undefined,
       });
+      if (inTransaction) {
+        await client.query('COMMIT');
+        inTransaction = false;
+      }
       return (
         result.command === 'UPDATE' || result.command === 'DELETE' ? [result.rows, result.rowCount] : result.rows
       ) as T;
@@ -141,9 +213,46 @@ export class PooledDataSource extends DataSource {
       if ((error as { severity?: unknown }).severity !== 'ERROR' || isStalePlan(error)) broken ??= error as Error;
       throw new QueryFailedError(query, parameters, error as Error);
     } finally {
+      // A failed statement aborted its transaction: ended here, so the connection goes back idle.
+      if (inTransaction && broken === undefined) await client.query('ROLLBACK').catch((error: Error) => (broken = error));
       client.removeListener('error', onError);
       client.release(broken);
     }
+  }
+}
+
+/** `SET LOCAL name = 'value'; …` of `settings`, to run first in a transaction. */
+export function setLocalStatement(settings: Readonly<Record<string, string>>): string {
+  return Object.entries(settings)
+    .map(([name, value]) => `SET LOCAL ${name} = '${value.replace(/'/g, "''")}'`)
+    .join('; ');
+}
+
+/** `settings` as node-postgres sends them at connection start: its own two keys, the rest as `-c` options. */
+function sessionStartup(settings: Readonly<Record<string, string>>): ClientConfig {
+  const { statement_timeout, idle_in_transaction_session_timeout, ...others } = settings;
+  const options = Object.entries(others)
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(' ');
+  return {
+    ...(statement_timeout === undefined ? {} : { statement_timeout: Number(statement_timeout) }),
+    ...(idle_in_transaction_session_timeout === undefined
+      ? {}
+      : { idle_in_transaction_session_timeout: Number(idle_in_transaction_session_timeout) }),
+    ...(options === '' ? {} : { options }),
+  };
+}
+
+/**
+ * Transaction mode: the per-connection settings, set in each transaction TypeORM begins (a
+ * savepoint inside one inherits them), through TypeORM's own hook after `START TRANSACTION`.
+ */
+class LocalSettingsPerTransaction implements EntitySubscriberInterface {
+  constructor(private readonly statement: string) {}
+
+  async afterTransactionStart(event: TransactionStartEvent): Promise<void> {
+    if ((event.queryRunner as unknown as { transactionDepth: number }).transactionDepth !== 1) return;
+    await event.queryRunner.query(this.statement);
   }
 }
 
