@@ -154,8 +154,10 @@ async function main() {
     const transactionPooled = await createDataSource(bouncer.through(url), 'transaction').initialize();
     const named = new Client({ connectionString: url });
     const unnamed = new Client({ connectionString: url });
-    await named.connect();
-    await unnamed.connect();
+    for (const client of [named, unnamed]) {
+      client.on('error', () => undefined);
+      await client.connect();
+    }
     sides.push(
       { label: 'app, session mode, direct (named statements)', run: () => sessionDirect.query(LOOKUP, id()) },
       { label: 'app, transaction mode, direct', run: () => transactionDirect.query(LOOKUP, id()) },

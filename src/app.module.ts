@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
 import { dataSourceOptions, SESSION_SETTINGS } from '../ormconfig';
 import { APP_CONFIG, AppConfig, sessionDatabaseUrl } from './config/app-config';
+import { CallerPositions, InMemoryCallerPositions, RedisCallerPositions } from './database/caller-positions';
 import { PooledDataSource } from './database/pooled-data-source';
 import { ExportSlotsModule } from './shared/http/export-slots';
 import { IdempotencyModule } from './shared/http/idempotency/idempotency.module';
@@ -34,6 +35,18 @@ class ConfigModule {
   }
 }
 
+/**
+ * Where each member's newest write position is kept for read-your-writes: in Redis when the
+ * instances share one, else in this instance's memory. Kept past the lag a replica may have and
+ * still serve (plus polling slack), so an expired position can no longer matter.
+ */
+function callerPositions(config: AppConfig, logger: Logger): CallerPositions {
+  const ttlMs = config.databaseReadMaxLagMs + 10_000;
+  return config.redisUrl === null
+    ? new InMemoryCallerPositions(ttlMs)
+    : new RedisCallerPositions(config.redisUrl, config.redisKeyPrefix, ttlMs, logger);
+}
+
 /** The application: one module per bounded context, wired to one data source. */
 @Module({})
 export class AppModule {
@@ -55,6 +68,14 @@ export class AppModule {
               poolMode: config.databasePoolMode,
               sessionUrl: sessionDatabaseUrl(config),
               sessionSettings: SESSION_SETTINGS,
+              readReplicas:
+                config.databaseReadUrls.length === 0
+                  ? undefined
+                  : {
+                      urls: config.databaseReadUrls,
+                      maxLagMs: config.databaseReadMaxLagMs,
+                      positions: callerPositions(config, logger),
+                    },
             }).initialize(),
         }),
         HealthModule,

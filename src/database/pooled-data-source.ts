@@ -12,6 +12,9 @@ import {
 } from 'typeorm';
 import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 import type { DatabasePoolMode } from '../config/app-config';
+import type { CallerPositions } from './caller-positions';
+import { currentReadScope, primaryPosition, ReadReplicas, ReadScope, replicaPoolConfig } from './read-replicas';
+import { isPlainRead } from './replica-routing';
 import { meterRequestWaits } from './request-waits';
 
 /**
@@ -28,6 +31,12 @@ export interface PoolSettings {
   readonly sessionUrl?: string;
   /** The settings a connection of `sessionUrl` starts with, and that transaction mode sets per transaction. */
   readonly sessionSettings: Readonly<Record<string, string>>;
+  /** Streaming replicas for the plain reads of GET requests (DATABASE_READ_URLS); none: all on the primary. */
+  readonly readReplicas?: {
+    readonly urls: readonly string[];
+    readonly maxLagMs: number;
+    readonly positions: CallerPositions;
+  };
 }
 
 /**
@@ -73,13 +82,15 @@ export class PooledDataSource extends DataSource {
   private readonly statementNames = new StatementNames(STATEMENT_NAMES_LIMIT);
   /** `SET LOCAL …` of every setting, one simple-protocol statement; undefined in session mode. */
   private readonly localSettings: string | undefined;
+  /** Set once initialized when the settings name replicas. */
+  private replicas: ReadReplicas | undefined;
 
   constructor(
     options: DataSourceOptions,
-    readonly pool: PoolSettings = { poolMode: 'session', sessionSettings: {} },
+    readonly settings: PoolSettings = { poolMode: 'session', sessionSettings: {} },
   ) {
     super(options);
-    this.localSettings = pool.poolMode === 'transaction' ? setLocalStatement(pool.sessionSettings) : undefined;
+    this.localSettings = settings.poolMode === 'transaction' ? setLocalStatement(settings.sessionSettings) : undefined;
   }
 
   /** As TypeORM's, and then its pool tells each request how long it waited (meterRequestWaits). */
@@ -87,7 +98,42 @@ export class PooledDataSource extends DataSource {
     await super.initialize();
     meterRequestWaits((this.driver as unknown as { master: Pool }).master);
     if (this.localSettings !== undefined) this.subscribers.push(new LocalSettingsPerTransaction(this.localSettings));
+    const replicas = this.settings.readReplicas;
+    if (replicas !== undefined && replicas.urls.length > 0) {
+      const primary = this.primaryPool();
+      this.replicas = new ReadReplicas(
+        replicas.urls,
+        replicaPoolConfig(primary),
+        replicas.maxLagMs,
+        replicas.positions,
+      );
+      await this.replicas.start(primary);
+    }
     return this;
+  }
+
+  override async destroy(): Promise<void> {
+    await this.replicas?.stop();
+    this.replicas = undefined;
+    await super.destroy();
+  }
+
+  /** The replicas plain reads may go to; undefined without DATABASE_READ_URLS. */
+  get readReplicas(): ReadReplicas | undefined {
+    return this.replicas;
+  }
+
+  /**
+   * After a request of `caller` that may have written, once its transaction committed: its reads
+   * go to the primary until a replica has replayed the primary's position now (see ReadReplicas).
+   */
+  async recordWrite(caller: string): Promise<void> {
+    if (this.replicas === undefined) return;
+    await this.replicas.positions.record(caller, await primaryPosition(this.primaryPool()));
+  }
+
+  private primaryPool(): Pool & { options: ClientConfig } {
+    return (this.driver as unknown as { master: Pool & { options: ClientConfig } }).master;
   }
 
   /**
@@ -95,15 +141,15 @@ export class PooledDataSource extends DataSource {
    * session URL, with the settings a pooled connection has. Its caller ends it.
    */
   sessionClientConfig(applicationName: string): ClientConfig {
-    const pool = (this.driver as unknown as { master: Pool & { options: ClientConfig } }).master;
-    if (this.pool.poolMode === 'session' && this.pool.sessionUrl === undefined)
+    const pool = this.primaryPool();
+    if (this.settings.poolMode === 'session' && this.settings.sessionUrl === undefined)
       return { ...pool.options, application_name: applicationName };
     const { connectionTimeoutMillis } = pool.options;
     return {
-      connectionString: this.pool.sessionUrl ?? pool.options.connectionString,
+      connectionString: this.settings.sessionUrl ?? pool.options.connectionString,
       connectionTimeoutMillis,
       application_name: applicationName,
-      ...sessionStartup(this.pool.sessionSettings),
+      ...sessionStartup(this.settings.sessionSettings),
     };
   }
 
@@ -113,6 +159,9 @@ export class PooledDataSource extends DataSource {
     first: IsolationLevel | ((manager: EntityManager) => Promise<T>),
     second?: (manager: EntityManager) => Promise<T>,
   ): Promise<T> {
+    // A transaction is the primary's, and so is every read of the request after it.
+    const scope = currentReadScope();
+    if (scope !== undefined) scope.wrote = true;
     const enclosing = openEnclosing();
     if (enclosing !== undefined) {
       // A savepoint in the enclosing transaction: a failure rolls back this part only, and a
@@ -161,6 +210,11 @@ export class PooledDataSource extends DataSource {
     if (queryRunner !== undefined) return super.query<T>(query, parameters, queryRunner);
     const enclosing = openEnclosing();
     if (enclosing !== undefined) return super.query<T>(query, parameters, enclosing.runner);
+    const scope = this.replicas === undefined ? undefined : currentReadScope();
+    if (scope !== undefined && this.isInitialized) {
+      if (!scope.wrote && isPlainRead(query)) return this.queryOnReplica<T>(scope, query, parameters ?? []);
+      scope.wrote = true;
+    }
     if (parameters === undefined || parameters.length === 0 || !this.isInitialized) {
       // Transaction mode: in a transaction of its own, so the settings hold for it too.
       if (this.localSettings !== undefined && this.isInitialized)
@@ -170,8 +224,15 @@ export class PooledDataSource extends DataSource {
     return retryingConflicts(() => this.queryOnPool<T>(query, parameters));
   }
 
+  /** A plain read of a GET request: on a replica that may serve its caller, else on the primary. */
+  private async queryOnReplica<T>(scope: ReadScope, query: string, parameters: unknown[]): Promise<T> {
+    const answered = await this.replicas!.read(scope, (client) => this.queryOnClient<T>(client, query, parameters));
+    if (answered !== undefined) return answered.value;
+    return retryingConflicts(() => this.queryOnPool<T>(query, parameters));
+  }
+
   private async queryOnPool<T>(query: string, parameters: unknown[]): Promise<T> {
-    const client = await (this.driver as unknown as { master: Pool }).master.connect();
+    const client = await this.primaryPool().connect();
     return this.queryOnClient<T>(client, query, parameters);
   }
 
@@ -214,7 +275,8 @@ export class PooledDataSource extends DataSource {
       throw new QueryFailedError(query, parameters, error as Error);
     } finally {
       // A failed statement aborted its transaction: ended here, so the connection goes back idle.
-      if (inTransaction && broken === undefined) await client.query('ROLLBACK').catch((error: Error) => (broken = error));
+      if (inTransaction && broken === undefined)
+        await client.query('ROLLBACK').catch((error: Error) => (broken = error));
       client.removeListener('error', onError);
       client.release(broken);
     }
