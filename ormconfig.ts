@@ -54,7 +54,7 @@ export function dataSourceOptions(url: string, poolMode: DatabasePoolMode = 'ses
 }
 
 export function createDataSource(url: string, poolMode: DatabasePoolMode = 'session'): DataSource {
-  return new PooledDataSource(dataSourceOptions(url, poolMode));
+  return new PooledDataSource(dataSourceOptions(url, poolMode), { poolMode, sessionSettings: SESSION_SETTINGS });
 }
 
 /** For the TypeORM CLI (`typeorm -d dist/ormconfig.js`): needs DATABASE_URL. */

@@ -96,10 +96,16 @@ export class ReadReplicas {
 
   /** Each replica's label and lag (seconds), for the `database_replica_lag_seconds` gauge. */
   lagSeconds(): { replica: string; seconds: number }[] {
+    return this.status().map(({ replica, lagSeconds }) => ({ replica, seconds: lagSeconds }));
+  }
+
+  /** What the last poll found of each replica. */
+  status(): { replica: string; healthy: boolean; lagSeconds: number }[] {
     const now = Date.now();
     return this.replicas.map((replica) => ({
       replica: replica.label,
-      seconds: replicaLagMs(this.samples, replica.replayed, now) / 1000,
+      healthy: replica.healthy,
+      lagSeconds: replicaLagMs(this.samples, replica.replayed, now) / 1000,
     }));
   }
 
