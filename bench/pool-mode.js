@@ -4,8 +4,9 @@
 // callers, in the same run and in alternating slices: in session mode straight to PostgreSQL (named
 // statements, today's default), in transaction mode straight to PostgreSQL (unnamed, each statement
 // in a transaction that sets the settings with SET LOCAL), and in transaction mode through a
-// PgBouncer of its own (pool_mode = transaction). Raw node-postgres named and unnamed, one
-// connection each, isolate what the statement names alone are worth.
+// PgBouncer of its own (pool_mode = transaction). Raw node-postgres on one connection each, named,
+// unnamed, and unnamed wrapped in BEGIN; SET LOCAL … / COMMIT, tell the statement names' share of
+// the difference from the extra round trips'.
 // Needs the built app (run-built builds it), pgbouncer on the PATH or in /usr/sbin, and a local
 // PostgreSQL (DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432/postgres).
 // Knobs: POOL_BENCH_SECONDS (per slice, 3), POOL_BENCH_ROUNDS (2), POOL_BENCH_CALLERS (8).
@@ -112,12 +113,12 @@ function postgresUser() {
   return { uid: Number(uid), gid: Number(gid) };
 }
 
-/** Calls `one()` from CALLERS loops for SECONDS; calls per second. */
-async function drive(one) {
+/** Calls `one()` from `callers` loops for SECONDS; calls per second. */
+async function drive(one, callers) {
   let calls = 0;
   const until = Date.now() + SECONDS * 1000;
   await Promise.all(
-    Array.from({ length: CALLERS }, async () => {
+    Array.from({ length: callers }, async () => {
       while (Date.now() < until) {
         await one();
         calls++;
@@ -154,7 +155,10 @@ async function main() {
     const transactionPooled = await createDataSource(bouncer.through(url), 'transaction').initialize();
     const named = new Client({ connectionString: url });
     const unnamed = new Client({ connectionString: url });
-    for (const client of [named, unnamed]) {
+    const wrapped = new Client({ connectionString: url });
+    const settings =
+      "SET LOCAL statement_timeout = '15000'; SET LOCAL idle_in_transaction_session_timeout = '30000'; SET LOCAL max_parallel_workers_per_gather = '0'";
+    for (const client of [named, unnamed, wrapped]) {
       client.on('error', () => undefined);
       await client.connect();
     }
@@ -167,24 +171,33 @@ async function main() {
         run: () => named.query({ name: 'lookup', text: LOOKUP, values: id() }),
       },
       { label: 'node-postgres, one connection, unnamed', run: () => unnamed.query({ text: LOOKUP, values: id() }) },
+      {
+        label: 'node-postgres, one connection, unnamed in BEGIN; SET LOCAL … / COMMIT',
+        run: async () => {
+          await wrapped.query(`BEGIN; ${settings}`);
+          await wrapped.query({ text: LOOKUP, values: id() });
+          await wrapped.query('COMMIT');
+        },
+      },
     );
+    // One caller per raw connection: node-postgres runs one statement at a time on a client.
+    for (const side of sides) side.callers = side.label.startsWith('node-postgres') ? 1 : CALLERS;
     for (const side of sides) {
       side.rates = [];
-      await drive(side.run); // warm-up, not counted
+      await drive(side.run, side.callers); // warm-up, not counted
     }
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? sides : [...sides].reverse();
-      for (const side of order) side.rates.push(await drive(side.run));
+      for (const side of order) side.rates.push(await drive(side.run, side.callers));
     }
     process.stdout.write(`\n${CALLERS} callers, ${ROUNDS} slices of ${SECONDS} s per side, alternating\n\n`);
     process.stdout.write('| side | lookups/s | ms per lookup per caller |\n|---|---:|---:|\n');
     for (const side of sides) {
       const rate = side.rates.reduce((a, b) => a + b, 0) / side.rates.length;
-      const callers = side.label.startsWith('node-postgres') ? 1 : CALLERS;
-      process.stdout.write(`| ${side.label} | ${rate.toFixed(0)} | ${((1000 * callers) / rate).toFixed(3)} |\n`);
+      process.stdout.write(`| ${side.label} | ${rate.toFixed(0)} | ${((1000 * side.callers) / rate).toFixed(3)} |\n`);
     }
     await Promise.all([sessionDirect.destroy(), transactionDirect.destroy(), transactionPooled.destroy()]);
-    await Promise.all([named.end(), unnamed.end()]);
+    await Promise.all([named.end(), unnamed.end(), wrapped.end()]);
   } finally {
     bouncer.stop();
     await dropDatabase(serverUrl, name);
