@@ -106,9 +106,8 @@ async function startPgBouncer() {
 }
 
 function postgresUser() {
-  const line = readFileSync('/etc/passwd', 'utf8')
-    .split('\n')
-    .find((entry) => entry.startsWith('postgres:') || entry.startsWith('nobody:'));
+  const users = readFileSync('/etc/passwd', 'utf8').split('\n');
+  const line = users.find((entry) => entry.startsWith('postgres:')) ?? users.find((entry) => entry.startsWith('nobody:'));
   const [, , uid, gid] = line.split(':');
   return { uid: Number(uid), gid: Number(gid) };
 }

@@ -81,7 +81,7 @@ describeWithPostgres('read replicas (DATABASE_READ_URLS)', () => {
       // The writer's next read, at once: the primary answers.
       const own = await getInvoice(writer, id);
       expect(own.status).toBe(200);
-      expect(own.body).toMatchObject({ id, requestedAmount: '3' });
+      expect(own.body).toMatchObject({ invoice: { id, requestedAmount: '3' } });
       // Another member's read comes from the replica, which does not have the invoice yet.
       const stale = await getInvoice(other, id);
       expect(stale.status).toBe(404);

@@ -80,6 +80,8 @@ export class Clusters {
       '-R',
       '-X',
       'stream',
+      // At once, not after a spread checkpoint (minutes on an idle server).
+      '--checkpoint=fast',
       '--no-sync',
     ]);
     const cluster = await this.cluster(dir);
@@ -128,10 +130,15 @@ export class Clusters {
   }
 
   private async tool(name: string, args: string[]): Promise<void> {
-    await run(join(this.bin, name), args, {
-      ...(this.runAs === undefined ? {} : { uid: this.runAs.uid, gid: this.runAs.gid }),
-      cwd: this.root,
-      timeout: 60_000,
-    });
+    try {
+      await run(join(this.bin, name), args, {
+        ...(this.runAs === undefined ? {} : { uid: this.runAs.uid, gid: this.runAs.gid }),
+        cwd: this.root,
+        timeout: 60_000,
+      });
+    } catch (error) {
+      const { stderr, stdout } = error as { stderr?: string; stdout?: string };
+      throw new Error(`${name} failed: ${String(stderr ?? '')}${String(stdout ?? '')}`);
+    }
   }
 }
