@@ -8,6 +8,7 @@ import { createLogger } from '../../src/shared/logging/logger';
 import { createDeployment, TestDeployment, TestMember } from '../support/builders';
 import { eventually } from '../support/callback-receiver';
 import { createInvoice, ETH_USDT, invoiceBody } from '../support/invoices';
+import { DEFAULT_TEST_REDIS_URL, redisAnswers, testRedisKeyPrefix } from '../support/redis';
 import { Cluster, Clusters, postgresBinDir } from '../support/postgres-cluster';
 import { insertTestCurrencies } from '../support/test-currencies';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -96,6 +97,38 @@ describeWithPostgres('read replicas (DATABASE_READ_URLS)', () => {
       await eventually(async () => (await getInvoice(other, id)).status === 200);
     } finally {
       await onReplica('SELECT pg_wal_replay_resume()').catch(() => undefined);
+    }
+  });
+
+  it('shares a member position through Redis: its write on one instance, its read on another', async () => {
+    const redisUrl = process.env.TEST_REDIS_URL ?? DEFAULT_TEST_REDIS_URL;
+    if (!(await redisAnswers(redisUrl))) {
+      console.warn('read-replicas: Redis is not reachable (set TEST_REDIS_URL); the two-instance test is skipped');
+      return;
+    }
+    const env = {
+      DATABASE_READ_URLS: replica.url(DATABASE),
+      DATABASE_READ_MAX_LAG_MS: '60000',
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: testRedisKeyPrefix(),
+    };
+    const a = await createTestApp({ databaseUrl: primary.url(DATABASE), env });
+    const b = await createTestApp({ databaseUrl: primary.url(DATABASE), env });
+    await onReplica('SELECT pg_wal_replay_pause()');
+    try {
+      const created = await createInvoice(a, d, invoiceBody({ requestedAmount: '6', currencyIds: [ETH_USDT] }), writer);
+      const id = (created.body as { id: string }).id;
+      const readOn = (app: TestApp, member: TestMember) =>
+        request(app.http).get(`/api/v1/deployments/${d.id}/invoices/${id}`).set('x-api-key', member.apiKey);
+      // B never saw the write, yet sends the writer to the primary; another member reads the replica.
+      expect((await readOn(b, writer)).status).toBe(200);
+      expect((await readOn(b, other)).status).toBe(404);
+      // The first app keeps positions in its own memory: it knows nothing of the write made on A.
+      expect((await getInvoice(writer, id)).status).toBe(404);
+    } finally {
+      await onReplica('SELECT pg_wal_replay_resume()');
+      await a.close();
+      await b.close();
     }
   });
 
