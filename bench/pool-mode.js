@@ -107,7 +107,8 @@ async function startPgBouncer() {
 
 function postgresUser() {
   const users = readFileSync('/etc/passwd', 'utf8').split('\n');
-  const line = users.find((entry) => entry.startsWith('postgres:')) ?? users.find((entry) => entry.startsWith('nobody:'));
+  const line =
+    users.find((entry) => entry.startsWith('postgres:')) ?? users.find((entry) => entry.startsWith('nobody:'));
   const [, , uid, gid] = line.split(':');
   return { uid: Number(uid), gid: Number(gid) };
 }

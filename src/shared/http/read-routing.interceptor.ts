@@ -1,6 +1,6 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
 import type { Request } from 'express';
-import { catchError, concatMap, from, mergeMap, Observable, throwError } from 'rxjs';
+import { catchError, concatMap, from, map, mergeMap, Observable, throwError } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { PooledDataSource } from '../../database/pooled-data-source';
 import { runInReadScope } from '../../database/read-replicas';
@@ -40,7 +40,7 @@ export class ReadRoutingInterceptor implements NestInterceptor {
     if (caller === undefined) return next.handle();
     const recorded = () => from(this.dataSource.recordWrite(caller));
     return next.handle().pipe(
-      concatMap((value) => recorded().pipe(mergeMap(() => [value]))),
+      concatMap((value: unknown) => recorded().pipe(map(() => value))),
       catchError((error: unknown) => recorded().pipe(mergeMap(() => throwError(() => error)))),
     );
   }

@@ -64,7 +64,8 @@ export class PgInvoiceChangeFeed extends InvoiceChangeFeed implements OnModuleDe
     // client has that server connection next.
     const client = new Client({
       connectionString: sessionDatabaseUrl({ ...this.config, databaseUrl }),
-      application_name: 'invoice-change-feed' });
+      application_name: 'invoice-change-feed',
+    });
     client.on('error', (error: Error) => this.lost(client, error.message));
     client.on('end', () => this.lost(client, 'connection closed'));
     client.on('notification', (message) => {
