@@ -114,6 +114,14 @@ export class ReadReplicas {
    * chooseReplica); undefined when the primary must serve, or when the chosen replica failed it.
    */
   async read<T>(scope: ReadScope, read: (client: PoolClient) => Promise<T>): Promise<{ value: T } | undefined> {
+    const now = Date.now();
+    const views = this.replicas.map((replica) => ({
+      healthy: replica.healthy,
+      replayed: replica.replayed,
+      lagMs: replicaLagMs(this.samples, replica.replayed, now),
+    }));
+    // No replica could serve anyone: no need to ask the store about the caller.
+    if (chooseReplica(views, this.maxLagMs, undefined, 0) === undefined) return undefined;
     let callerWrote: bigint | undefined;
     if (scope.caller !== undefined) {
       scope.newest ??= this.positions.newest(scope.caller);
@@ -121,12 +129,6 @@ export class ReadReplicas {
       if (newest === 'unknown') return undefined;
       callerWrote = newest;
     }
-    const now = Date.now();
-    const views = this.replicas.map((replica) => ({
-      healthy: replica.healthy,
-      replayed: replica.replayed,
-      lagMs: replicaLagMs(this.samples, replica.replayed, now),
-    }));
     const index = chooseReplica(views, this.maxLagMs, callerWrote, this.turn++);
     if (index === undefined) return undefined;
     const replica = this.replicas[index];
