@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import request from 'supertest';
-import { createDataSource } from '../../ormconfig';
+import { createDataSource, dataSourceOptions } from '../../ormconfig';
+import { PooledDataSource } from '../../src/database/pooled-data-source';
 import { loadConfig, sessionDatabaseUrl } from '../../src/config/app-config';
 import { openDatabase } from '../../src/database/database-runtime';
 import { dropDatabase, ensureDatabase } from '../../src/database/database-setup';
@@ -71,6 +72,22 @@ describeWithPgBouncer('behind PgBouncer in transaction mode', () => {
     await expect(sessionMode.initialize()).rejects.toThrow(/unsupported startup parameter/);
   });
 
+  it('is needed: named statements behind PgBouncer 1.18 fail once transactions share server connections', async () => {
+    // Transaction mode's pool options, but the names of session mode (the PooledDataSource default).
+    const naming = await new PooledDataSource(dataSourceOptions(pooledUrl, 'transaction')).initialize();
+    try {
+      const texts = Array.from({ length: 8 }, (_, i) => `SELECT $1::int + ${i} AS n`);
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 200 }, (_, i) => naming.query(texts[i % texts.length], [i])),
+      );
+      const failures = outcomes.filter((outcome) => outcome.status === 'rejected');
+      expect(failures.length).toBeGreaterThan(0);
+      expect(String((failures[0] as PromiseRejectedResult).reason)).toMatch(/prepared statement/);
+    } finally {
+      await naming.destroy();
+    }
+  });
+
   it('migrates once when three instances start together, the lock and migrations on the session URL', async () => {
     const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET, ...env() });
     const logger = createLogger('silent');
@@ -114,6 +131,21 @@ describeWithPgBouncer('behind PgBouncer in transaction mode', () => {
     expect(await t.dataSource.query(`SELECT current_setting('statement_timeout') AS timeout`, [])).toEqual([
       { timeout: '15s' },
     ]);
+    expect(
+      await t.dataSource.transaction((manager) =>
+        manager.query(`SELECT current_setting('max_parallel_workers_per_gather') AS workers`),
+      ),
+    ).toEqual([{ workers: '0' }]);
+    // And the server's own default is not it: the settings come from the service, per transaction.
+    const direct = new Client({ connectionString: directUrl });
+    await direct.connect();
+    try {
+      expect(
+        (await direct.query<{ statement_timeout: string }>(`SHOW statement_timeout`)).rows[0].statement_timeout,
+      ).not.toBe('15s');
+    } finally {
+      await direct.end();
+    }
   });
 
   it('pays an invoice from chain events: the payment page stream (LISTEN) and its callbacks, each once', async () => {
