@@ -2,7 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
 import { dataSourceOptions, SESSION_SETTINGS } from '../ormconfig';
-import { APP_CONFIG, AppConfig, sessionDatabaseUrl } from './config/app-config';
+import { APP_CONFIG, AppConfig } from './config/app-config';
 import { CallerPositions, InMemoryCallerPositions, RedisCallerPositions } from './database/caller-positions';
 import { PooledDataSource } from './database/pooled-data-source';
 import { ExportSlotsModule } from './shared/http/export-slots';
@@ -66,7 +66,7 @@ export class AppModule {
           dataSourceFactory: (options) =>
             new PooledDataSource(options!, {
               poolMode: config.databasePoolMode,
-              sessionUrl: sessionDatabaseUrl(config),
+              sessionUrl: config.databaseSessionUrl ?? undefined,
               sessionSettings: SESSION_SETTINGS,
               readReplicas:
                 config.databaseReadUrls.length === 0
