@@ -59,6 +59,29 @@ describeWithPgBouncer('behind PgBouncer in transaction mode', () => {
     bouncer = await startPgBouncer(serverUrl, { poolSize: 4 });
     pooledUrl = bouncer.through(directUrl);
     receiver = await startReceiver();
+    // Three instances prepare the fresh database at once, as three containers starting together.
+    const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET, ...env() });
+    await Promise.all([1, 2, 3].map(() => openDatabase(config, createLogger('silent'))));
+    await insertTestCurrencies(directUrl);
+    t = await createTestApp({
+      databaseUrl: pooledUrl,
+      env: {
+        ...env(),
+        INDEXER_API_KEY: TEST_INDEXER_KEY,
+        CALLBACK_WORKER: 'true',
+        CALLBACK_ALLOW_PRIVATE: 'true',
+        CALLBACK_POLL_INTERVAL_MS: '50',
+        CALLBACK_RETRY_SCHEDULE_MS: '0,200,200,200',
+      },
+    });
+    await t.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(t.http.address() as AddressInfo).port}`;
+    d = await createDeployment(t);
+    // Callbacks are signed with the account's secret: without one, none is sent.
+    await request(t.http)
+      .post(`/api/v1/accounts/${d.accountId}/callback-secret`)
+      .set('x-api-key', d.members[0].apiKey)
+      .expect(201);
   });
   afterAll(async () => {
     await t?.close();
@@ -88,10 +111,7 @@ describeWithPgBouncer('behind PgBouncer in transaction mode', () => {
     }
   });
 
-  it('migrates once when three instances start together, the lock and migrations on the session URL', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET, ...env() });
-    const logger = createLogger('silent');
-    await Promise.all([1, 2, 3].map(() => openDatabase(config, logger)));
+  it('migrated once with three instances starting together, the lock and migrations on the session URL', async () => {
     const client = new Client({ connectionString: directUrl });
     await client.connect();
     try {
@@ -103,29 +123,9 @@ describeWithPgBouncer('behind PgBouncer in transaction mode', () => {
     } finally {
       await client.end();
     }
-    await insertTestCurrencies(directUrl);
   });
 
-  it('serves: the app starts through the pooler', async () => {
-    t = await createTestApp({
-      databaseUrl: pooledUrl,
-      env: {
-        ...env(),
-        INDEXER_API_KEY: TEST_INDEXER_KEY,
-        CALLBACK_WORKER: 'true',
-        CALLBACK_ALLOW_PRIVATE: 'true',
-        CALLBACK_POLL_INTERVAL_MS: '50',
-        CALLBACK_RETRY_SCHEDULE_MS: '0,200,200,200',
-      },
-    });
-    await t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(t.http.address() as AddressInfo).port}`;
-    d = await createDeployment(t);
-    // Callbacks are signed with the account's secret: without one, none is sent.
-    await request(t.http)
-      .post(`/api/v1/accounts/${d.accountId}/callback-secret`)
-      .set('x-api-key', d.members[0].apiKey)
-      .expect(201);
+  it('runs every statement with the settings, set per transaction', async () => {
     // Nothing of the app's pool sets a per-connection parameter: every pooled connection's
     // settings come from SET LOCAL in its transactions.
     expect(await t.dataSource.query(`SELECT current_setting('statement_timeout') AS timeout`, [])).toEqual([
@@ -196,11 +196,21 @@ describeWithPgBouncer('behind PgBouncer in transaction mode', () => {
   });
 
   it('exports over a cursor on the session URL, not through the pooler', async () => {
+    const invoice = (await createInvoice(t, d, invoiceBody({ requestedAmount: '7', currencyIds: [ETH_USDT] })))
+      .body as { invoiceAddress: string };
+    const hash = txHash();
+    await ingest(t, [transfer(d, invoice.invoiceAddress, ETH_USDT, '1000000', 'PENDING', { hash, confirmations: 0 })]);
     const res = await request(t.http)
       .get(`/api/v1/deployments/${d.id}/transactions/export`)
       .set('x-api-key', d.members[0].apiKey);
     expect(res.status).toBe(200);
-    expect(res.text.split('\n').filter((line) => line !== '').length).toBeGreaterThanOrEqual(2);
+    // The cursor's connection is made from this: the session URL, with the settings as startup parameters.
+    expect((t.dataSource as PooledDataSource).sessionClientConfig('export')).toMatchObject({
+      connectionString: directUrl,
+      statement_timeout: 15000,
+      options: '-c max_parallel_workers_per_gather=0',
+    });
+    expect(res.text).toContain(hash);
   });
 
   it('leads a chain on the session URL, and another instance takes over when the leader goes', async () => {
