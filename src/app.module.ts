@@ -1,8 +1,9 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
-import { dataSourceOptions } from '../ormconfig';
+import { dataSourceOptions, SESSION_SETTINGS } from '../ormconfig';
 import { APP_CONFIG, AppConfig } from './config/app-config';
+import { CallerPositions, InMemoryCallerPositions, RedisCallerPositions } from './database/caller-positions';
 import { PooledDataSource } from './database/pooled-data-source';
 import { ExportSlotsModule } from './shared/http/export-slots';
 import { IdempotencyModule } from './shared/http/idempotency/idempotency.module';
@@ -34,6 +35,18 @@ class ConfigModule {
   }
 }
 
+/**
+ * Where each member's newest write position is kept for read-your-writes: in Redis when the
+ * instances share one, else in this instance's memory. Kept past the lag a replica may have and
+ * still serve (plus polling slack), so an expired position can no longer matter.
+ */
+function callerPositions(config: AppConfig, logger: Logger): CallerPositions {
+  const ttlMs = config.databaseReadMaxLagMs + 10_000;
+  return config.redisUrl === null
+    ? new InMemoryCallerPositions(ttlMs)
+    : new RedisCallerPositions(config.redisUrl, config.redisKeyPrefix, ttlMs, logger);
+}
+
 /** The application: one module per bounded context, wired to one data source. */
 @Module({})
 export class AppModule {
@@ -46,8 +59,24 @@ export class AppModule {
         MetricsModule,
         ExportSlotsModule,
         TypeOrmModule.forRootAsync({
-          useFactory: () => ({ ...dataSourceOptions(config.databaseUrl), autoLoadEntities: false }),
-          dataSourceFactory: (options) => new PooledDataSource(options!).initialize(),
+          useFactory: () => ({
+            ...dataSourceOptions(config.databaseUrl, config.databasePoolMode),
+            autoLoadEntities: false,
+          }),
+          dataSourceFactory: (options) =>
+            new PooledDataSource(options!, {
+              poolMode: config.databasePoolMode,
+              sessionUrl: config.databaseSessionUrl ?? undefined,
+              sessionSettings: SESSION_SETTINGS,
+              readReplicas:
+                config.databaseReadUrls.length === 0
+                  ? undefined
+                  : {
+                      urls: config.databaseReadUrls,
+                      maxLagMs: config.databaseReadMaxLagMs,
+                      positions: callerPositions(config, logger),
+                    },
+            }).initialize(),
         }),
         HealthModule,
         CatalogModule,

@@ -17,11 +17,14 @@ async function withDataSource<T>(work: (dataSource: DataSource) => Promise<T>): 
       import('../shared/logging/logger'),
     ]);
   const logger = createLogger('silent');
-  const database = await openDatabase(loadConfig(), logger, { prepare: false, whenEmbeddedRunning: 'reuse' });
-  const dataSource = createDataSource(database.url);
+  const config = loadConfig();
+  const database = await openDatabase(config, logger, { prepare: false, whenEmbeddedRunning: 'reuse' });
+  // A session lock and CONCURRENTLY-built indexes: on the session URL (never a transaction pooler).
+  const url = config.databaseSessionUrl ?? database.url;
+  const dataSource = createDataSource(url);
   try {
     // Never beside a starting instance's migrations: they take the same lock.
-    return await underStartupLock(database.url, logger, async () => {
+    return await underStartupLock(url, logger, async () => {
       await dataSource.initialize();
       return work(dataSource);
     });

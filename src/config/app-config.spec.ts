@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from './app-config';
+import { ConfigError, loadConfig, sessionDatabaseUrl } from './app-config';
 
 /** Every folder this spec makes, removed after it. */
 const folders: string[] = [];
@@ -224,5 +224,49 @@ describe('loadConfig', () => {
     [{ CORS_ORIGINS: 'ftp://files.example.com' }, 'CORS_ORIGINS'],
   ])('rejects %j naming %s', (env, variable) => {
     expect(problem(env)).toContain(variable);
+  });
+});
+
+describe('database topology settings', () => {
+  it('defaults to one database in session mode: no session URL, no replicas, 5 s of lag allowed', () => {
+    const config = loadConfig(base);
+    expect(config).toMatchObject({
+      databasePoolMode: 'session',
+      databaseSessionUrl: null,
+      databaseReadUrls: [],
+      databaseReadMaxLagMs: 5000,
+    });
+    expect(sessionDatabaseUrl({ ...config, databaseUrl: 'postgres://u@primary/db' })).toBe('postgres://u@primary/db');
+  });
+
+  it('reads a transaction pooler, a session URL and comma-separated replicas', () => {
+    const config = loadConfig({
+      ...base,
+      DATABASE_URL: 'postgres://u@pgbouncer:6432/db',
+      DATABASE_POOL_MODE: 'transaction',
+      DATABASE_SESSION_URL: 'postgres://u@primary:5432/db',
+      DATABASE_READ_URLS: 'postgres://u@replica-1/db, postgresql://u@replica-2/db',
+      DATABASE_READ_MAX_LAG_MS: '1500',
+    });
+    expect(config).toMatchObject({
+      databasePoolMode: 'transaction',
+      databaseReadUrls: ['postgres://u@replica-1/db', 'postgresql://u@replica-2/db'],
+      databaseReadMaxLagMs: 1500,
+    });
+    expect(sessionDatabaseUrl({ ...config, databaseUrl: config.databaseUrl! })).toBe('postgres://u@primary:5432/db');
+  });
+
+  it.each([
+    [{ DATABASE_POOL_MODE: 'statement' }, 'DATABASE_POOL_MODE'],
+    [{ DATABASE_SESSION_URL: 'mysql://u@h/db' }, 'DATABASE_SESSION_URL'],
+    [{ DATABASE_READ_URLS: 'postgres://u@r1/db,,postgres://u@r2/db' }, 'DATABASE_READ_URLS'],
+    [{ DATABASE_READ_URLS: 'postgres://u@r1/db,redis://r2' }, 'DATABASE_READ_URLS'],
+    [{ DATABASE_READ_MAX_LAG_MS: '-1' }, 'DATABASE_READ_MAX_LAG_MS'],
+  ])('rejects %j naming %s', (env, variable) => {
+    expect(problem(env)).toContain(variable);
+  });
+
+  it('never echoes a replica URL it refuses (it may carry a password)', () => {
+    expect(problem({ DATABASE_READ_URLS: 'mysql://u:hunter2@r1/db' })).not.toContain('hunter2');
   });
 });

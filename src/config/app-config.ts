@@ -16,6 +16,21 @@ export interface AppConfig {
   readonly host: string | null;
   /** Null means: run an embedded PostgreSQL under `dataDir`. */
   readonly databaseUrl: string | null;
+  /**
+   * What `databaseUrl` names (`DATABASE_POOL_MODE`): PostgreSQL or a session pooler (`session`), or
+   * a pooler in transaction mode (`transaction`), where a server connection is the app's only for
+   * one transaction: then no named prepared statements and no per-connection settings.
+   */
+  readonly databasePoolMode: DatabasePoolMode;
+  /**
+   * Where work that needs a session of its own connects (`DATABASE_SESSION_URL`): LISTEN, session
+   * advisory locks (migrations, indexer leadership), export cursors. Null: `databaseUrl`.
+   */
+  readonly databaseSessionUrl: string | null;
+  /** Streaming replicas GET requests read from (`DATABASE_READ_URLS`); empty: every read on the primary. */
+  readonly databaseReadUrls: readonly string[];
+  /** A replica further behind than this is skipped (`DATABASE_READ_MAX_LAG_MS`). */
+  readonly databaseReadMaxLagMs: number;
   readonly redisUrl: string | null;
   /** Prepended to every Redis key, so instances of different deployments can share one Redis. */
   readonly redisKeyPrefix: string;
@@ -149,7 +164,14 @@ export interface ChainContractSet {
 /** Chain id (decimal string) → its contracts. */
 export type ChainContracts = Readonly<Record<string, ChainContractSet>>;
 
+export type DatabasePoolMode = 'session' | 'transaction';
+
 export const APP_CONFIG = Symbol('APP_CONFIG');
+
+/** The database URL of work that needs a session of its own (see `databaseSessionUrl`). */
+export function sessionDatabaseUrl(config: Pick<AppConfig, 'databaseSessionUrl'> & { databaseUrl: string }): string {
+  return config.databaseSessionUrl ?? config.databaseUrl;
+}
 
 /** A configuration problem, reported as one line naming the variable. */
 export class ConfigError extends Error {
@@ -212,6 +234,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port,
     host: host(env, 'HOST'),
     databaseUrl,
+    databasePoolMode: oneOf(env, 'DATABASE_POOL_MODE', ['session', 'transaction'] as const, 'session'),
+    databaseSessionUrl: url(env, 'DATABASE_SESSION_URL', ['postgres:', 'postgresql:']) ?? null,
+    databaseReadUrls: urlList(env, 'DATABASE_READ_URLS', ['postgres:', 'postgresql:']),
+    databaseReadMaxLagMs: integer(env, 'DATABASE_READ_MAX_LAG_MS', 5000, 0, 3_600_000),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']) ?? null,
     redisKeyPrefix: text(env, 'REDIS_KEY_PREFIX') ?? 'deployments-api:',
     jwtSecret: signingSecret,
@@ -390,6 +416,17 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
     throw new ConfigError(name, `must be one of ${allowed.join(', ')} (got "${raw}")`);
   }
   return raw as T;
+}
+
+/** Comma-separated URLs, each validated as `url` does (never echoed); empty when unset. */
+function urlList(env: Env, name: string, protocols: readonly string[]): string[] {
+  const raw = text(env, name);
+  if (raw === undefined) return [];
+  return raw.split(',').map((part, index) => {
+    const one = url({ [name]: part }, name, protocols);
+    if (one === undefined) throw new ConfigError(name, `has an empty entry (number ${index + 1})`);
+    return one;
+  });
 }
 
 /** Validates a URL without ever echoing it: connection strings carry passwords. */

@@ -23,7 +23,9 @@ export async function openDatabase(
   options: { prepare: boolean; whenEmbeddedRunning?: 'reuse' | 'refuse' } = { prepare: true },
 ): Promise<DatabaseRuntime> {
   if (config.databaseUrl !== null) {
-    if (options.prepare) await prepareDatabase(config.databaseUrl, config, logger);
+    // Migrations take a session advisory lock and may build indexes CONCURRENTLY: never through a
+    // transaction pooler.
+    if (options.prepare) await prepareDatabase(config.databaseSessionUrl ?? config.databaseUrl, config, logger);
     return { url: config.databaseUrl, stop: () => Promise.resolve() };
   }
   // The server refuses a cluster another process runs; the CLI works on the running server's.

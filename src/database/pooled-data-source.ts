@@ -1,9 +1,43 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Pool } from 'pg';
-import { DataSource, EntityManager, QueryFailedError, QueryRunner } from 'typeorm';
+import type { ClientConfig, Pool, PoolClient } from 'pg';
+import {
+  DataSource,
+  DataSourceOptions,
+  EntityManager,
+  EntitySubscriberInterface,
+  QueryFailedError,
+  QueryRunner,
+  TransactionStartEvent,
+} from 'typeorm';
 import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
+import type { DatabasePoolMode } from '../config/app-config';
+import type { CallerPositions } from './caller-positions';
+import { currentReadScope, primaryPosition, ReadReplicas, ReadScope, replicaPoolConfig } from './read-replicas';
+import { isPlainRead } from './replica-routing';
 import { meterRequestWaits } from './request-waits';
+
+/**
+ * What the URL of a data source names, and where work that needs a session connects. Transaction
+ * mode (a pooler such as PgBouncer with `pool_mode = transaction` before it): a server connection
+ * is the app's for one transaction, so nothing may outlive one. No statement is named (a pooler
+ * before PgBouncer 1.21 would hand the next transaction a connection that never prepared it, or
+ * one that did under another text), and the per-connection settings (`SESSION_SETTINGS`) are set
+ * with SET LOCAL in every transaction, a single statement outside one included.
+ */
+export interface PoolSettings {
+  readonly poolMode: DatabasePoolMode;
+  /** Where cursors (exports) connect; undefined: the data source's own URL. */
+  readonly sessionUrl?: string;
+  /** The settings a connection of `sessionUrl` starts with, and that transaction mode sets per transaction. */
+  readonly sessionSettings: Readonly<Record<string, string>>;
+  /** Streaming replicas for the plain reads of GET requests (DATABASE_READ_URLS); none: all on the primary. */
+  readonly readReplicas?: {
+    readonly urls: readonly string[];
+    readonly maxLagMs: number;
+    readonly positions: CallerPositions;
+  };
+}
 
 /**
  * SQLSTATEs after which PostgreSQL has rolled the whole transaction back and the same work, run
@@ -46,12 +80,77 @@ export const TRANSACTION_ATTEMPTS = 4;
  */
 export class PooledDataSource extends DataSource {
   private readonly statementNames = new StatementNames(STATEMENT_NAMES_LIMIT);
+  /** `SET LOCAL …` of every setting, one simple-protocol statement; undefined in session mode. */
+  private readonly localSettings: string | undefined;
+  /** Set once initialized when the settings name replicas. */
+  private replicas: ReadReplicas | undefined;
+
+  constructor(
+    options: DataSourceOptions,
+    readonly settings: PoolSettings = { poolMode: 'session', sessionSettings: {} },
+  ) {
+    super(options);
+    this.localSettings = settings.poolMode === 'transaction' ? setLocalStatement(settings.sessionSettings) : undefined;
+  }
 
   /** As TypeORM's, and then its pool tells each request how long it waited (meterRequestWaits). */
   override async initialize(): Promise<this> {
     await super.initialize();
     meterRequestWaits((this.driver as unknown as { master: Pool }).master);
+    if (this.localSettings !== undefined) this.subscribers.push(new LocalSettingsPerTransaction(this.localSettings));
+    const replicas = this.settings.readReplicas;
+    if (replicas !== undefined && replicas.urls.length > 0) {
+      const primary = this.primaryPool();
+      this.replicas = new ReadReplicas(
+        replicas.urls,
+        replicaPoolConfig(primary),
+        replicas.maxLagMs,
+        replicas.positions,
+      );
+      await this.replicas.start(primary);
+    }
     return this;
+  }
+
+  override async destroy(): Promise<void> {
+    await this.replicas?.stop();
+    this.replicas = undefined;
+    await super.destroy();
+  }
+
+  /** The replicas plain reads may go to; undefined without DATABASE_READ_URLS. */
+  get readReplicas(): ReadReplicas | undefined {
+    return this.replicas;
+  }
+
+  /**
+   * After a request of `caller` that may have written, once its transaction committed: its reads
+   * go to the primary until a replica has replayed the primary's position now (see ReadReplicas).
+   */
+  async recordWrite(caller: string): Promise<void> {
+    if (this.replicas === undefined) return;
+    await this.replicas.positions.record(caller, await primaryPosition(this.primaryPool()));
+  }
+
+  private primaryPool(): Pool & { options: ClientConfig } {
+    return (this.driver as unknown as { master: Pool & { options: ClientConfig } }).master;
+  }
+
+  /**
+   * How a connection of its own for work that needs a session (an export's cursor) is made: on the
+   * session URL, with the settings a pooled connection has. Its caller ends it.
+   */
+  sessionClientConfig(applicationName: string): ClientConfig {
+    const pool = this.primaryPool();
+    if (this.settings.poolMode === 'session' && this.settings.sessionUrl === undefined)
+      return { ...pool.options, application_name: applicationName };
+    const { connectionTimeoutMillis } = pool.options;
+    return {
+      connectionString: this.settings.sessionUrl ?? pool.options.connectionString,
+      connectionTimeoutMillis,
+      application_name: applicationName,
+      ...sessionStartup(this.settings.sessionSettings),
+    };
   }
 
   override transaction<T>(run: (manager: EntityManager) => Promise<T>): Promise<T>;
@@ -60,6 +159,9 @@ export class PooledDataSource extends DataSource {
     first: IsolationLevel | ((manager: EntityManager) => Promise<T>),
     second?: (manager: EntityManager) => Promise<T>,
   ): Promise<T> {
+    // A transaction is the primary's, and so is every read of the request after it.
+    const scope = currentReadScope();
+    if (scope !== undefined) scope.wrote = true;
     const enclosing = openEnclosing();
     if (enclosing !== undefined) {
       // A savepoint in the enclosing transaction: a failure rolls back this part only, and a
@@ -108,14 +210,34 @@ export class PooledDataSource extends DataSource {
     if (queryRunner !== undefined) return super.query<T>(query, parameters, queryRunner);
     const enclosing = openEnclosing();
     if (enclosing !== undefined) return super.query<T>(query, parameters, enclosing.runner);
+    const scope = this.replicas === undefined ? undefined : currentReadScope();
+    if (scope !== undefined && this.isInitialized) {
+      if (!scope.wrote && isPlainRead(query)) return this.queryOnReplica<T>(scope, query, parameters ?? []);
+      scope.wrote = true;
+    }
     if (parameters === undefined || parameters.length === 0 || !this.isInitialized) {
+      // Transaction mode: in a transaction of its own, so the settings hold for it too.
+      if (this.localSettings !== undefined && this.isInitialized)
+        return this.transaction((manager) => manager.query<T>(query, parameters));
       return retryingConflicts(() => super.query<T>(query, parameters));
     }
     return retryingConflicts(() => this.queryOnPool<T>(query, parameters));
   }
 
+  /** A plain read of a GET request: on a replica that may serve its caller, else on the primary. */
+  private async queryOnReplica<T>(scope: ReadScope, query: string, parameters: unknown[]): Promise<T> {
+    const answered = await this.replicas!.read(scope, (client) => this.queryOnClient<T>(client, query, parameters));
+    if (answered !== undefined) return answered.value;
+    return retryingConflicts(() => this.queryOnPool<T>(query, parameters));
+  }
+
   private async queryOnPool<T>(query: string, parameters: unknown[]): Promise<T> {
-    const client = await (this.driver as unknown as { master: Pool }).master.connect();
+    const client = await this.primaryPool().connect();
+    return this.queryOnClient<T>(client, query, parameters);
+  }
+
+  /** `query` on `client` (taken from a pool), which it gives back, or drops when it failed. */
+  protected async queryOnClient<T>(client: PoolClient, query: string, parameters: unknown[]): Promise<T> {
     // The connection goes back to the pool unless it failed: it reported an error while checked out
     // (TypeORM's runner drops it then too), or its statement failed other than by PostgreSQL
     // refusing it. A refusal (severity ERROR: a unique violation, a statement timeout) leaves the
@@ -126,12 +248,23 @@ export class PooledDataSource extends DataSource {
       broken = error;
     };
     client.on('error', onError);
+    let inTransaction = false;
     try {
+      if (this.localSettings !== undefined) {
+        // Behind a transaction pooler the settings hold only within a transaction: the statement
+        // gets one of its own, begun in the same round trip as the settings.
+        await client.query(`BEGIN; ${this.localSettings}`);
+        inTransaction = true;
+      }
       const result = await client.query({
         text: query,
         values: parameters,
-        name: this.statementNames.nameOf(query),
+        name: this.localSettings === undefined ? this.statementNames.nameOf(query) : undefined,
       });
+      if (inTransaction) {
+        await client.query('COMMIT');
+        inTransaction = false;
+      }
       return (
         result.command === 'UPDATE' || result.command === 'DELETE' ? [result.rows, result.rowCount] : result.rows
       ) as T;
@@ -141,9 +274,47 @@ export class PooledDataSource extends DataSource {
       if ((error as { severity?: unknown }).severity !== 'ERROR' || isStalePlan(error)) broken ??= error as Error;
       throw new QueryFailedError(query, parameters, error as Error);
     } finally {
+      // A failed statement aborted its transaction: ended here, so the connection goes back idle.
+      if (inTransaction && broken === undefined)
+        await client.query('ROLLBACK').catch((error: Error) => (broken = error));
       client.removeListener('error', onError);
       client.release(broken);
     }
+  }
+}
+
+/** `SET LOCAL name = 'value'; …` of `settings`, to run first in a transaction. */
+export function setLocalStatement(settings: Readonly<Record<string, string>>): string {
+  return Object.entries(settings)
+    .map(([name, value]) => `SET LOCAL ${name} = '${value.replace(/'/g, "''")}'`)
+    .join('; ');
+}
+
+/** `settings` as node-postgres sends them at connection start: its own two keys, the rest as `-c` options. */
+function sessionStartup(settings: Readonly<Record<string, string>>): ClientConfig {
+  const { statement_timeout, idle_in_transaction_session_timeout, ...others } = settings;
+  const options = Object.entries(others)
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(' ');
+  return {
+    ...(statement_timeout === undefined ? {} : { statement_timeout: Number(statement_timeout) }),
+    ...(idle_in_transaction_session_timeout === undefined
+      ? {}
+      : { idle_in_transaction_session_timeout: Number(idle_in_transaction_session_timeout) }),
+    ...(options === '' ? {} : { options }),
+  };
+}
+
+/**
+ * Transaction mode: the per-connection settings, set in each transaction TypeORM begins (a
+ * savepoint inside one inherits them), through TypeORM's own hook after `START TRANSACTION`.
+ */
+class LocalSettingsPerTransaction implements EntitySubscriberInterface {
+  constructor(private readonly statement: string) {}
+
+  async afterTransactionStart(event: TransactionStartEvent): Promise<void> {
+    if ((event.queryRunner as unknown as { transactionDepth: number }).transactionDepth !== 1) return;
+    await event.queryRunner.query(this.statement);
   }
 }
 

@@ -25,6 +25,7 @@ import { toProblem } from '../../shared/http/error-response.filter';
 import { LOGGER } from '../../shared/logging/logging.module';
 import { Metrics } from '../../shared/metrics/metrics';
 import { IndexerStatusReader } from '../chain/application/indexer-status';
+import { PooledDataSource } from '../../database/pooled-data-source';
 
 /** Scrapes one client address may make per `SCRAPE_WINDOW_MS`; a scraper every few seconds stays far below. */
 export const SCRAPES_PER_WINDOW = 10;
@@ -218,6 +219,18 @@ export class ServiceGauges implements OnModuleInit {
     this.metrics.gauge('db_pool_requests_waiting', 'Requests waiting for a database connection', [], () =>
       Promise.resolve([{ labels: {}, value: sampled.waiting }]),
     );
+    const replicas = this.dataSource instanceof PooledDataSource ? this.dataSource.readReplicas : undefined;
+    if (replicas !== undefined) {
+      this.metrics.gauge(
+        'database_replica_lag_seconds',
+        "How far each read replica (DATABASE_READ_URLS, by its index) trails the primary, on this instance's clock",
+        ['replica'],
+        () =>
+          Promise.resolve(
+            replicas.lagSeconds().map(({ replica, seconds }) => ({ labels: { replica }, value: seconds })),
+          ),
+      );
+    }
     const progress = (field: 'head' | 'checkpoint' | 'lag') => async () =>
       (await this.indexer.status())
         .filter((chain) => chain[field] !== null)

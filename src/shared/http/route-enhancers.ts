@@ -8,7 +8,10 @@ import {
 } from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { ModulesContainer } from '@nestjs/core';
+import { DataSource } from 'typeorm';
+import { PooledDataSource } from '../../database/pooled-data-source';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { ReadRoutingInterceptor, readsPrimary } from './read-routing.interceptor';
 import { UndeclaredQueryGuard } from './undeclared-query.guard';
 
 const WRITES = new Set<RequestMethod>([RequestMethod.POST, RequestMethod.PATCH]);
@@ -19,7 +22,9 @@ type Handler = (...args: never[]) => unknown;
  * Enhancers that concern only some routes, attached to exactly those routes' handlers:
  *
  * - the Idempotency-Key interceptor, to every POST and PATCH (docs/contract.md, Merchants);
- * - the undeclared-query guard, after the route's own guards, to every handler without a query DTO.
+ * - the undeclared-query guard, after the route's own guards, to every handler without a query DTO;
+ * - with read replicas (DATABASE_READ_URLS), the read routing interceptor, first, to every route
+ *   but the streams that must read the primary (`@ReadsPrimary`).
  *
  * Registered globally they would run on every request: Nest passes each request of a route that
  * has any interceptor through an RxJS pipeline, about a tenth of the CPU a GET costs (a profile
@@ -32,6 +37,11 @@ type Handler = (...args: never[]) => unknown;
 export function attachRouteEnhancers(app: INestApplication): void {
   const idempotency = app.get(IdempotencyInterceptor, { strict: false });
   const undeclaredQuery = new UndeclaredQueryGuard();
+  const dataSource = app.get(DataSource);
+  const readRouting =
+    dataSource instanceof PooledDataSource && dataSource.readReplicas !== undefined
+      ? new ReadRoutingInterceptor(dataSource)
+      : undefined;
   for (const module of app.get(ModulesContainer).values()) {
     for (const { metatype } of module.controllers.values()) {
       if (typeof metatype !== 'function') continue;
@@ -40,6 +50,10 @@ export function attachRouteEnhancers(app: INestApplication): void {
         if (WRITES.has(Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod)) {
           attach(INTERCEPTORS_METADATA, handler, idempotency, 'first');
         }
+        // Another app of the process (the tests) may have attached it: taken off when this one reads the primary only.
+        if (readRouting !== undefined && !readsPrimary(handler))
+          attach(INTERCEPTORS_METADATA, handler, readRouting, 'first');
+        else detach(INTERCEPTORS_METADATA, handler, ReadRoutingInterceptor);
         if (!declaresQuery(controller, name)) attach(GUARDS_METADATA, handler, undeclaredQuery, 'last');
       }
     }
@@ -59,6 +73,16 @@ function* routeHandlers(controller: Type): Generator<[string, Handler]> {
 function declaresQuery(controller: Type, name: string): boolean {
   const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<string, unknown>;
   return Object.keys(args).some((key) => key.split(':')[0] === String(RouteParamtypes.QUERY));
+}
+
+function detach(key: string, handler: Handler, type: Type): void {
+  const all = (Reflect.getMetadata(key, handler) as object[] | undefined) ?? [];
+  if (all.some((entry) => entry.constructor === type))
+    Reflect.defineMetadata(
+      key,
+      all.filter((entry) => entry.constructor !== type),
+      handler,
+    );
 }
 
 /**

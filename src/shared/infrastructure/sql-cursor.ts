@@ -1,5 +1,6 @@
 import { Client, type Pool } from 'pg';
 import type { DataSource } from 'typeorm';
+import { PooledDataSource } from '../../database/pooled-data-source';
 import { currentRequestWork } from '../logging/request-context';
 
 /** Rows fetched per round trip: small enough that a batch costs little memory, large enough to keep the wire busy. */
@@ -23,8 +24,16 @@ export async function* cursorBatches<Row>(
   sql: string,
   params: readonly unknown[],
 ): AsyncGenerator<Row[], void, undefined> {
-  const pool = (dataSource.driver as unknown as { master: Pool & { options: object } }).master;
-  const client = new Client({ ...pool.options, application_name: EXPORT_APPLICATION_NAME });
+  // A cursor lives in a transaction that lasts as long as the reader: on the session URL, so it never
+  // holds one of a transaction pooler's few server connections that long.
+  const client = new Client(
+    dataSource instanceof PooledDataSource
+      ? dataSource.sessionClientConfig(EXPORT_APPLICATION_NAME)
+      : {
+          ...(dataSource.driver as unknown as { master: Pool & { options: object } }).master.options,
+          application_name: EXPORT_APPLICATION_NAME,
+        },
+  );
   // A failure of the socket between statements surfaces in the next statement; this keeps it from
   // being an unhandled 'error' event meanwhile.
   client.on('error', () => undefined);

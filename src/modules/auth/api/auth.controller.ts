@@ -10,6 +10,7 @@ import { CallerAuthenticator } from '../application/caller-authenticator';
 import { SessionView, SignInService } from '../application/sign-in.service';
 import type { Caller } from '../domain/caller';
 import { NonceResponseDto, SessionDto, SignInDto, SignOutResponseDto } from './session.dto';
+import { ReadsPrimary } from '../../../shared/http/read-routing.interceptor';
 
 function toSessionDto(session: SessionView): SessionDto {
   return {
@@ -108,6 +109,8 @@ export class AuthController {
   }
 
   @Get('session')
+  // The handler checks the cookie itself: a session signed in or out a moment ago is the primary's to tell.
+  @ReadsPrimary()
   @ApiCookieAuth(SESSION_COOKIE_SCHEME)
   @ApiOperation({
     operationId: 'AuthController_getSession_v1',

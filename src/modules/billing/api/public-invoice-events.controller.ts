@@ -8,6 +8,7 @@ import { InvoicePresenter } from '../application/invoice-presenter';
 import { PaymentEventStreams } from './payment-event-streams';
 import { PublicInvoiceResponseDto } from './public-invoice-response.dto';
 import { PUBLIC_ID } from './public-invoices.controller';
+import { ReadsPrimary } from '../../../shared/http/read-routing.interceptor';
 
 /** The payer's invoice, pushed: what the payment page listens to. No credential, as the public invoice. */
 @ApiTags('Public invoices')
@@ -21,6 +22,8 @@ export class PublicInvoiceEventsController {
   ) {}
 
   @Get('events')
+  // It reads again on each commit's notification: a replica may not have replayed that commit yet.
+  @ReadsPrimary()
   @PUBLIC_ID
   @ApiOperation({
     operationId: 'PublicInvoicesController_getEvents_v1',

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { Client } from 'pg';
 import type { Logger } from 'pino';
-import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { APP_CONFIG, AppConfig, sessionDatabaseUrl } from '../../../config/app-config';
 import { LOGGER } from '../../../shared/logging/logging.module';
 import { InvoiceChangeFeed } from '../domain/invoice-change-feed';
 
@@ -60,7 +60,12 @@ export class PgInvoiceChangeFeed extends InvoiceChangeFeed implements OnModuleDe
   private async listen(): Promise<Client> {
     const databaseUrl = this.config.databaseUrl;
     if (databaseUrl == null) throw new Error('the invoice change feed needs the database URL');
-    const client = new Client({ connectionString: databaseUrl, application_name: 'invoice-change-feed' });
+    // LISTEN holds for a session: a transaction pooler would give the notifications to whichever
+    // client has that server connection next.
+    const client = new Client({
+      connectionString: sessionDatabaseUrl({ ...this.config, databaseUrl }),
+      application_name: 'invoice-change-feed',
+    });
     client.on('error', (error: Error) => this.lost(client, error.message));
     client.on('end', () => this.lost(client, 'connection closed'));
     client.on('notification', (message) => {

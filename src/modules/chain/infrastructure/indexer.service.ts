@@ -2,7 +2,7 @@ import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
-import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { APP_CONFIG, AppConfig, sessionDatabaseUrl } from '../../../config/app-config';
 import { LOGGER } from '../../../shared/logging/logging.module';
 import { CatalogService } from '../../catalog/catalog.service';
 import { ChainEventIntake, INTERNAL_EVENT_ERROR } from '../application/chain-event-intake';
@@ -78,12 +78,14 @@ export class IndexerService extends IndexerStatusReader implements OnApplication
     if (this.abort !== undefined) return;
     const databaseUrl = this.config.databaseUrl;
     if (databaseUrl === undefined || databaseUrl === null) throw new Error('the indexer needs the database URL');
+    // Leadership is a session advisory lock: on the session URL, never through a transaction pooler.
+    const sessionUrl = sessionDatabaseUrl({ ...this.config, databaseUrl });
     this.abort = new AbortController();
     const signal = this.abort.signal;
     this.loops = this.chains.map((chain) => {
       const state: LocalState = { leader: false, lastError: null, atHead: false };
       this.local.set(chain.chainId, state);
-      return this.campaign(chain, readerFor(chain), databaseUrl, state, signal);
+      return this.campaign(chain, readerFor(chain), sessionUrl, state, signal);
     });
   }
 
