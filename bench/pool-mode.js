@@ -10,12 +10,9 @@
 // Needs the built app (run-built builds it), pgbouncer on the PATH or in /usr/sbin, and a local
 // PostgreSQL (DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432/postgres).
 // Knobs: POOL_BENCH_SECONDS (per slice, 3), POOL_BENCH_ROUNDS (2), POOL_BENCH_CALLERS (8).
-const { spawn } = require('node:child_process');
-const { accessSync, chownSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
-const net = require('node:net');
-const { tmpdir, userInfo } = require('node:os');
 const { join } = require('node:path');
 const { Client } = require('pg');
+const { startPgBouncer } = require('./pgbouncer');
 
 const root = join(__dirname, '..');
 const dist = (p) => require(join(root, 'dist', p));
@@ -35,84 +32,6 @@ const LOOKUP = `
     JOIN pool_bench_currencies c ON c.id = o.currency_id
    WHERE o.id = $1 AND o.deleted_at IS NULL`;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-function pgbouncerBinary() {
-  for (const path of ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer', '/usr/local/bin/pgbouncer']) {
-    try {
-      accessSync(path, constants.X_OK);
-      return path;
-    } catch {
-      // not here
-    }
-  }
-  throw new Error('pgbouncer is not installed (apt-get install pgbouncer)');
-}
-
-async function startPgBouncer() {
-  const server = new URL(serverUrl);
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'pool-bench-'));
-  writeFileSync(join(dir, 'users.txt'), `"${server.username || 'postgres'}" ""\n`);
-  writeFileSync(
-    join(dir, 'pgbouncer.ini'),
-    [
-      '[databases]',
-      `* = host=${server.hostname} port=${server.port || 5432}`,
-      '[pgbouncer]',
-      'listen_addr = 127.0.0.1',
-      `listen_port = ${port}`,
-      'unix_socket_dir =',
-      'auth_type = trust',
-      `auth_file = ${join(dir, 'users.txt')}`,
-      'pool_mode = transaction',
-      'default_pool_size = 20',
-      `logfile = ${join(dir, 'pgbouncer.log')}`,
-      '',
-    ].join('\n'),
-  );
-  // PgBouncer refuses to run as root.
-  const runAs = userInfo().uid === 0 ? postgresUser() : {};
-  if (runAs.uid !== undefined)
-    for (const f of ['', 'users.txt', 'pgbouncer.ini']) chownSync(join(dir, f), runAs.uid, runAs.gid);
-  const child = spawn(pgbouncerBinary(), [join(dir, 'pgbouncer.ini')], { stdio: 'ignore', ...runAs });
-  for (let i = 0; i < 200; i++) {
-    const up = await new Promise((resolve) => {
-      const socket = net.createConnection({ host: '127.0.0.1', port }, () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (up) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return {
-    through: (url) => Object.assign(new URL(url), { hostname: '127.0.0.1', port: String(port) }).toString(),
-    stop: () => {
-      child.kill('SIGINT');
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-function postgresUser() {
-  const users = readFileSync('/etc/passwd', 'utf8').split('\n');
-  const line =
-    users.find((entry) => entry.startsWith('postgres:')) ?? users.find((entry) => entry.startsWith('nobody:'));
-  const [, , uid, gid] = line.split(':');
-  return { uid: Number(uid), gid: Number(gid) };
-}
-
 /** Calls `one()` from `callers` loops for SECONDS; calls per second. */
 async function drive(one, callers) {
   let calls = 0;
@@ -131,7 +50,7 @@ async function drive(one, callers) {
 async function main() {
   const name = `pool_bench_${Date.now().toString(36)}`;
   const url = await ensureDatabase(serverUrl, name);
-  const bouncer = await startPgBouncer();
+  const bouncer = await startPgBouncer(serverUrl);
   const sides = [];
   try {
     const setup = new Client({ connectionString: url });

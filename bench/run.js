@@ -13,6 +13,9 @@
 // `BENCH_ROWS=1000 BENCH_LIST_ROWS=1000 BENCH_SCENARIOS=fair npm run bench`.
 // The operation review (8 calls, no node for the chain) runs alone by
 // `BENCH_ROWS=20000 BENCH_LIST_ROWS=2000 BENCH_SCENARIOS=review npm run bench`.
+// BENCH_PGBOUNCER=1 also drives, in the same slices, the app in transaction mode through a
+// PgBouncer of the bench's own (pgbouncer installed), and reports it against the app straight to
+// PostgreSQL.
 const { spawn, execFileSync } = require('node:child_process');
 const { createHash, randomBytes } = require('node:crypto');
 const { mkdirSync, mkdtempSync, readFileSync, writeFileSync, rmSync, chmodSync } = require('node:fs');
@@ -22,6 +25,7 @@ const { dirname, join } = require('node:path');
 const { performance } = require('node:perf_hooks');
 const { Client } = require('pg');
 const { SERVICE_NODE_FLAGS } = require('../scripts/runtime');
+const { startPgBouncer } = require('./pgbouncer');
 
 const root = join(__dirname, '..');
 const dist = (p) => require(join(root, 'dist', p));
@@ -896,10 +900,34 @@ async function main() {
     const app = start('app', 'dist/src/main.js', { ...env, PORT: String(appPort), API_RATE_LIMIT: '0' }, nodeArgs);
     const baseline = start('baseline', 'bench/baseline-server.js', { ...env, PORT: String(basePort) });
     children.push(app, baseline);
+    // BENCH_PGBOUNCER=1: a second app, in transaction mode through a PgBouncer of the bench's own
+    // (session work straight to PostgreSQL), driven in the same slices as the app beside it.
+    let pooled;
+    let bouncer;
+    if (process.env.BENCH_PGBOUNCER === '1') {
+      bouncer = await startPgBouncer(serverUrl);
+      const port = await freePort();
+      const child = start(
+        'app-pgbouncer',
+        'dist/src/main.js',
+        {
+          ...env,
+          PORT: String(port),
+          API_RATE_LIMIT: '0',
+          DATABASE_URL: bouncer.through(url),
+          DATABASE_POOL_MODE: 'transaction',
+          DATABASE_SESSION_URL: url,
+        },
+        nodeArgs,
+      );
+      children.push(child, { kill: () => bouncer.stop() });
+      pooled = { port, child };
+    }
     log('starting servers');
     await Promise.all([
       waitFor(`http://127.0.0.1:${appPort}/health`, app),
       waitFor(`http://127.0.0.1:${basePort}/`, baseline),
+      ...(pooled ? [waitFor(`http://127.0.0.1:${pooled.port}/health`, pooled.child)] : []),
     ]);
 
     const day = 86_400_000;
@@ -952,16 +980,20 @@ async function main() {
         const drive = (port, pid) => (seconds) => autocannon(`http://127.0.0.1:${port}${path}`, apiKey, pid, seconds);
         const appSide = check.status === 200 ? sides.push(drive(appPort, app.pid)) - 1 : undefined;
         const baseSide = sides.push(drive(basePort, baseline.pid)) - 1;
-        entries.push({ label, appStatus: check.status, appSide, baseSide });
+        const pooledSide =
+          pooled && check.status === 200 ? sides.push(drive(pooled.port, pooled.child.pid)) - 1 : undefined;
+        entries.push({ label, appStatus: check.status, appSide, baseSide, pooledSide });
       }
       const results = measure(sides);
-      for (const { label, appStatus, appSide, baseSide } of entries) {
+      for (const { label, appStatus, appSide, baseSide, pooledSide } of entries) {
         const a = appSide === undefined ? { rps: 0, p50: NaN, p99: NaN, status: String(appStatus) } : results[appSide];
         const b = results[baseSide];
+        const p = pooledSide === undefined ? undefined : results[pooledSide];
         log(
-          `${label}: app ${a.rps} req/s p99 ${a.p99} ms cpu ${a.cpuMsPerRequest?.toFixed(3)} ms/req (${a.status}); baseline ${b.rps} req/s p99 ${b.p99} ms cpu ${b.cpuMsPerRequest.toFixed(3)} ms/req`,
+          `${label}: app ${a.rps} req/s p99 ${a.p99} ms cpu ${a.cpuMsPerRequest?.toFixed(3)} ms/req (${a.status}); baseline ${b.rps} req/s p99 ${b.p99} ms cpu ${b.cpuMsPerRequest.toFixed(3)} ms/req` +
+            (p ? `; through PgBouncer ${p.rps} req/s p99 ${p.p99} ms (${p.status})` : ''),
         );
-        rows.push({ label, a, b, appStatus });
+        rows.push({ label, a, b, p, appStatus });
       }
     }
     // The review of an operation with 8 calls (simulation UNAVAILABLE): the app alone, no baseline
@@ -1058,6 +1090,25 @@ async function main() {
           : `| ${label} | app answered ${appStatus} (not on this branch) | | | | ${fmt(b.rps)} | ${fmt(b.p50)} | ${fmt(b.p99)} | ${b.cpuMsPerRequest.toFixed(2)} | n/a |`,
       ),
     ].join('\n');
+    const pooledTable = pooled
+      ? [
+          '## Through PgBouncer',
+          '',
+          'The same app in transaction mode (`DATABASE_POOL_MODE=transaction`, no named statements, the settings set per transaction) through a PgBouncer of its own in `pool_mode = transaction`, driven in the same slices as the app straight to PostgreSQL (session mode).',
+          '',
+          '| scenario | direct req/s | through PgBouncer req/s | p99 ms | CPU ms/req | PgBouncer/direct |',
+          '|---|---|---|---|---|---|',
+          ...rows
+            .filter(({ p }) => p)
+            .map(
+              ({ label, a, p }) =>
+                `| ${label} | ${fmt(a.rps)} | ${fmt(p.rps)} | ${fmt(p.p99)} | ${p.cpuMsPerRequest.toFixed(2)} | ${fmt((p.rps / a.rps) * 100)}% |`,
+            ),
+          '',
+          'Target: through PgBouncer at least 90% of direct (reported, not asserted).',
+          '',
+        ]
+      : [];
     const rate = (label) => rows.find((row) => row.label === label)?.a.rps;
     const health = rate('health');
     const currencies = rate('public currencies');
@@ -1074,6 +1125,7 @@ async function main() {
       '',
       table,
       '',
+      ...pooledTable,
       ...(review
         ? [
             '## Operation review',
