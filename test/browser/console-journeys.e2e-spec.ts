@@ -24,6 +24,12 @@ import type { TestApp } from '../support/test-app';
  */
 const CHAIN_ID = '11155111';
 
+interface AuditEntry {
+  action: string;
+  actor: { address: string; via: string };
+  target: { type: string; id: string };
+}
+
 jest.setTimeout(180_000);
 
 describeInBrowser('console journeys in Chromium', () => {
@@ -593,6 +599,309 @@ describeInBrowser('console journeys in Chromium', () => {
     await page.getByRole('heading', { name: /Очередь/ }).waitFor();
     await page.getByRole('button', { name: 'Выйти' }).waitFor();
     await screenshotBothWidths(page, 'queue-ru');
+  });
+
+  /** The account's audit entries of `action`, newest first, as the service holds them. */
+  async function auditEntries(accountId: string, action: string): Promise<AuditEntry[]> {
+    const res = await request(t.http)
+      .get(`/api/v1/accounts/${accountId}/audit-events`)
+      .query({ actions: action, pageSize: 100 })
+      .set(admin())
+      .expect(200);
+    return res.body.items as AuditEntry[];
+  }
+
+  it('members: an admin changes a member’s role and removes them; the service holds each change; an existing member and the last admin are refused with their messages', async () => {
+    const newcomer = evmWallet().address;
+    const { page } = await open(d.members[0]);
+    await signIn(page, `/console/accounts/${d.accountId}/settings`);
+    const members = page.getByRole('region', { name: 'Members and roles' });
+    await members.getByLabel('Address', { exact: true }).fill(newcomer);
+    await members.locator('form').getByLabel('Role').selectOption('VIEWER');
+    await members.getByRole('button', { name: 'Add member' }).click();
+    const role = members.getByLabel(`Role ${newcomer}`, { exact: true });
+    await role.waitFor();
+    const held = async () =>
+      (
+        (await request(t.http).get(`/api/v1/accounts/${d.accountId}/members`).set(admin()).expect(200)).body as {
+          address: string;
+          role: string;
+        }[]
+      ).find((m) => m.address.toLowerCase() === newcomer.toLowerCase());
+    expect(await held()).toMatchObject({ role: 'VIEWER' });
+
+    await role.selectOption('OPERATOR');
+    await expect.poll(async () => (await held())?.role).toBe('OPERATOR');
+    expect(await role.inputValue()).toBe('OPERATOR');
+    const changed = await auditEntries(d.accountId, 'MEMBER_ROLE_CHANGED');
+    expect(changed[0]).toMatchObject({ actor: { address: d.members[0].address, via: 'SESSION' } });
+
+    // Adding them again: the service's 409 (MEMBER_EXISTS), said on the page.
+    await members.getByLabel('Address', { exact: true }).fill(newcomer);
+    await members.getByRole('button', { name: 'Add member' }).click();
+    await members.getByRole('alert').filter({ hasText: 'already a member' }).waitFor();
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await members.getByRole('button', { name: `Remove ${newcomer}` }).click();
+    await role.waitFor({ state: 'detached' });
+    expect(await held()).toBeUndefined();
+    expect((await auditEntries(d.accountId, 'MEMBER_REMOVED'))[0]).toMatchObject({
+      actor: { address: d.members[0].address, via: 'SESSION' },
+    });
+    await screenshotBothWidths(page, 'settings-members');
+
+    // An account's only admin cannot make themself a viewer: the service's 400 (LAST_ADMIN) on the page.
+    const alone = await createDeployment(t, { chainId: CHAIN_ID, memberCount: 1 });
+    const solo = await open(alone.members[0]);
+    await signIn(solo.page, `/console/accounts/${alone.accountId}/settings`);
+    const own = solo.page.getByLabel(`Role ${alone.members[0].address}`, { exact: true });
+    await own.selectOption('VIEWER');
+    await solo.page.getByRole('alert').filter({ hasText: 'at least one ADMIN' }).waitFor();
+    const stillAdmin = await request(t.http)
+      .get(`/api/v1/accounts/${alone.accountId}/members`)
+      .set('x-api-key', alone.members[0].apiKey)
+      .expect(200);
+    expect(stillAdmin.body).toEqual([expect.objectContaining({ role: 'ADMIN' })]);
+    await expect.poll(() => own.inputValue()).toBe('ADMIN');
+  });
+
+  it('address book: another admin’s entry approved in the console is APPROVED by this admin; one’s own entry cannot be approved by oneself', async () => {
+    const theirs = evmWallet().address;
+    const added = await request(t.http)
+      .post(`/api/v1/accounts/${d.accountId}/address-book`)
+      .set('x-api-key', d.members[1].apiKey)
+      .send({ address: theirs, networkType: 'evm', label: 'Supplier Z' })
+      .expect(201);
+    expect(added.body.status).toBe('PENDING');
+    const { page } = await open(d.members[0]);
+    await signIn(page, `/console/accounts/${d.accountId}/settings`);
+    const book = page.getByRole('region', { name: 'Address book' });
+    const row = book.getByRole('row').filter({ hasText: 'Supplier Z' });
+    await row.getByText('Waiting for another admin').waitFor();
+    await row.getByRole('button', { name: 'Approve Supplier Z' }).click();
+    await row.getByText('Approved', { exact: true }).waitFor();
+    const entry = (
+      (await request(t.http).get(`/api/v1/accounts/${d.accountId}/address-book`).set(admin()).expect(200))
+        .body as { id: string; status: string; approvedBy: string | null }[]
+    ).find((e) => e.id === added.body.id);
+    expect(entry).toMatchObject({ status: 'APPROVED' });
+    expect(entry!.approvedBy?.toLowerCase()).toBe(d.members[0].address.toLowerCase());
+
+    // The admin's own entry waits for another admin; approving it oneself is the service's 400 (SELF_APPROVAL).
+    const mine = evmWallet().address;
+    await book.getByLabel('Label', { exact: true }).fill('Own supplier');
+    await book.getByLabel('Address', { exact: true }).fill(mine);
+    await book.getByRole('button', { name: 'Add', exact: true }).click();
+    const own = book.getByRole('row').filter({ hasText: 'Own supplier' });
+    await own.getByText('Waiting for another admin').waitFor();
+    await own.getByRole('button', { name: 'Approve Own supplier' }).click();
+    await book.getByRole('alert').filter({ hasText: 'cannot approve it' }).waitFor();
+    await screenshotBothWidths(page, 'settings-address-book');
+    const after = (
+      (await request(t.http).get(`/api/v1/accounts/${d.accountId}/address-book`).set(admin()).expect(200))
+        .body as { address: string; status: string }[]
+    ).find((e) => e.address.toLowerCase() === mine.toLowerCase());
+    expect(after).toMatchObject({ status: 'PENDING' });
+  });
+
+  it('payout policy limits edited in the console: the service holds them and refuses a payout above them; an amount it cannot read is refused with its message', async () => {
+    const { page } = await open(d.members[0]);
+    await signIn(page, `/console/accounts/${d.accountId}/settings`);
+    const policy = page.getByRole('region', { name: 'Payout policy' });
+    await policy.getByText('No limits: any amount may be paid.').waitFor();
+    await policy.getByLabel('Currency').selectOption(CHAIN_ID);
+    await policy.getByRole('button', { name: 'Add limit' }).click();
+    const eth = policy.getByRole('group', { name: /^ETH/ });
+    await eth.getByLabel('Largest single payout').fill('0.5');
+    await eth.getByLabel('Largest total in 24 hours').fill('2');
+    await policy.getByRole('button', { name: 'Save' }).click();
+    await policy.getByText('Saved.').waitFor();
+    const held = await request(t.http).get(`/api/v1/accounts/${d.accountId}/payout-policy`).set(admin()).expect(200);
+    expect(held.body.limits).toEqual([{ currencyId: CHAIN_ID, maxPerPayout: '0.5', maxPer24h: '2' }]);
+    await screenshotBothWidths(page, 'settings-policy');
+
+    // The limit is the service's: a payout above it is refused.
+    const above = await request(t.http)
+      .post(`/api/v1/deployments/${d.id}/payouts`)
+      .set('x-api-key', d.members[1].apiKey)
+      .send({ deploymentId: d.id, currencyId: CHAIN_ID, amount: '0.6', toAddress: evmWallet().address });
+    expect(above.status).toBeGreaterThanOrEqual(400);
+    expect(above.status).toBeLessThan(500);
+
+    // An amount the service cannot read: its 400, on the page; nothing changes.
+    await eth.getByLabel('Largest single payout').fill('half');
+    await policy.getByRole('button', { name: 'Save' }).click();
+    await policy.getByRole('alert').filter({ hasText: 'maxPerPayout' }).waitFor();
+    const unchanged = await request(t.http).get(`/api/v1/accounts/${d.accountId}/payout-policy`).set(admin());
+    expect(unchanged.body.limits).toEqual(held.body.limits);
+
+    // Removed again in the console: no limits (the journeys after this one pay more).
+    await policy.getByRole('button', { name: /^Remove limit ETH/ }).click();
+    await policy.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(
+        async () =>
+          (await request(t.http).get(`/api/v1/accounts/${d.accountId}/payout-policy`).set(admin())).body.limits,
+      )
+      .toEqual([]);
+  });
+
+  it('callbacks: the URL saved in the console is the service’s; a new secret is shown once and logged; a URL that is not http(s) is refused', async () => {
+    const url = 'https://hooks.example.com/treasury';
+    const { page } = await open(d.members[0]);
+    await signIn(page, `/console/accounts/${d.accountId}/settings`);
+    const callbacks = page.getByRole('region', { name: 'Callbacks' });
+    await callbacks.getByLabel('Queue notifications URL').fill(url);
+    await callbacks.getByRole('button', { name: 'Save' }).click();
+    await callbacks.getByText('Saved.').waitFor();
+    const path = `/api/v1/accounts/${d.accountId}/callback-settings`;
+    expect((await request(t.http).get(path).set(admin()).expect(200)).body).toMatchObject({
+      operationsCallbackUrl: url,
+    });
+    expect((await auditEntries(d.accountId, 'CALLBACK_SETTINGS_CHANGED'))[0]).toMatchObject({
+      actor: { address: d.members[0].address, via: 'SESSION' },
+    });
+
+    const rotationsBefore = (await auditEntries(d.accountId, 'CALLBACK_SECRET_ROTATED')).length;
+    await callbacks.getByRole('button', { name: 'New callback secret' }).click();
+    const shown = callbacks.getByTestId('callback-secret');
+    await shown.waitFor();
+    expect((await shown.textContent())!.trim().length).toBeGreaterThanOrEqual(24);
+    expect(await auditEntries(d.accountId, 'CALLBACK_SECRET_ROTATED')).toHaveLength(rotationsBefore + 1);
+    await page.reload();
+    await callbacks.getByLabel('Queue notifications URL').waitFor();
+    expect(await callbacks.getByLabel('Queue notifications URL').inputValue()).toBe(url);
+    expect(await callbacks.getByTestId('callback-secret').count()).toBe(0);
+
+    await callbacks.getByLabel('Queue notifications URL').fill('ftp://files.example.com/hooks');
+    await callbacks.getByRole('button', { name: 'Save' }).click();
+    await callbacks.getByRole('alert').waitFor();
+    expect((await request(t.http).get(path).set(admin())).body.operationsCallbackUrl).toBe(url);
+
+    await callbacks.getByLabel('Queue notifications URL').fill('');
+    await callbacks.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await request(t.http).get(path).set(admin())).body.operationsCallbackUrl).toBeNull();
+  });
+
+  it('Reject and change nonce from the review page: the service holds a REJECT at the nonce and the operation at its new nonce, signatures reset', async () => {
+    const created = await request(t.http)
+      .post(`/api/v1/deployments/${d.id}/payouts`)
+      .set('x-api-key', d.members[1].apiKey)
+      .send({ deploymentId: d.id, currencyId: CHAIN_ID, amount: '0.01', toAddress: evmWallet().address })
+      .expect(201);
+    const opPath = queuePath(d.id, `/${created.body.queueOperationId}`);
+    const op = (await request(t.http).get(opPath).set(admin()).expect(200)).body as OperationBody & { nonce: string };
+    await sign(t, d, d.members[1], op.id, await submission(d.members[1], d, '1.2.0-evm', op)).expect(200);
+    const { page } = await open(d.members[0]);
+    await signIn(page, `/console/deployments/${d.id}/operations/${op.id}`);
+    await page.getByText('Signatures (1 of 2)').waitFor();
+
+    await page.getByRole('button', { name: 'Reject', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Done' }).waitFor();
+    const queue = async () =>
+      (await request(t.http).get(queuePath(d.id, '?pageSize=100')).set(admin()).expect(200)).body.items as {
+        id: string;
+        nonce: string;
+        operationType: string;
+      }[];
+    const reject = (await queue()).find((o) => o.operationType === 'REJECT' && o.nonce === op.nonce);
+    expect(reject).toBeDefined();
+
+    // A second REJECT at the same nonce: the service's 400, said on the page.
+    const second = page.getByRole('button', { name: 'Reject', exact: true });
+    if ((await second.count()) > 0) {
+      await second.click();
+      await page.getByRole('alert').waitFor();
+      expect((await queue()).filter((o) => o.operationType === 'REJECT' && o.nonce === op.nonce)).toHaveLength(1);
+    }
+
+    // Beyond the nonce window: the service's 400 (INVALID_NONCE), on the page; the nonce is unchanged.
+    await page.getByLabel('New nonce').fill('999999999');
+    await page.getByRole('button', { name: 'Change nonce' }).click();
+    await page.getByRole('alert').filter({ hasText: /nonce/i }).waitFor();
+    expect(((await request(t.http).get(opPath).set(admin())).body as { nonce: string }).nonce).toBe(op.nonce);
+
+    const next = String(BigInt(op.nonce) + 1n);
+    await page.getByLabel('New nonce').fill(next);
+    await page.getByRole('button', { name: 'Change nonce' }).click();
+    await page.getByText(`Nonce ${next}`).first().waitFor({ timeout: 2500 });
+    await screenshotBothWidths(page, 'review-nonce');
+    const moved = (await request(t.http).get(opPath).set(admin()).expect(200)).body as {
+      nonce: string;
+      signaturesCollected: number;
+    };
+    expect(moved).toMatchObject({ nonce: next, signaturesCollected: 0 });
+    expect((await auditEntries(d.accountId, 'OPERATION_NONCE_CHANGED'))[0]).toMatchObject({
+      actor: { address: d.members[0].address, via: 'SESSION' },
+      target: { id: op.id },
+    });
+
+    // Leave the queue as it was for the journeys after this one.
+    await request(t.http).delete(opPath).set('x-api-key', d.members[1].apiKey).expect(200);
+    await request(t.http)
+      .delete(queuePath(d.id, `/${reject!.id}`))
+      .set(admin())
+      .expect(200);
+  });
+
+  it('audit log filters: by action, by who and by date, each the service’s answer; the CSV export takes the same filters', async () => {
+    // A policy change of its own to filter for (set and set back, through the API).
+    const policy = await request(t.http).get(`/api/v1/accounts/${d.accountId}/payout-policy`).set(admin()).expect(200);
+    for (const body of [{ ...policy.body, newPayeeDelayHours: policy.body.newPayeeDelayHours + 1 }, policy.body]) {
+      await request(t.http).put(`/api/v1/accounts/${d.accountId}/payout-policy`).set(admin()).send(body).expect(200);
+    }
+    const { page } = await open(d.members[0]);
+    await signIn(page, `/console/accounts/${d.accountId}/audit`);
+    const filters = page.getByRole('form', { name: 'Filter the audit log' });
+    const rows = page.getByRole('region', { name: 'Entries' }).getByRole('row');
+    await rows.nth(1).waitFor();
+
+    await filters.getByLabel('Action').selectOption('PAYOUT_POLICY_CHANGED');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    const expected = await auditEntries(d.accountId, 'PAYOUT_POLICY_CHANGED');
+    expect(expected.length).toBeGreaterThan(0);
+    await expect.poll(() => rows.count()).toBe(expected.length + 1);
+    for (const text of await rows.allTextContents()) {
+      if (!text.startsWith('When')) expect(text).toContain('Payout policy changed');
+    }
+    await screenshotBothWidths(page, 'audit-filtered');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      filters.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = readFileSync((await download.path())!, 'utf8').trim().split('\n');
+    expect(csv).toHaveLength(expected.length + 1);
+    expect(csv.slice(1).every((line) => line.includes('PAYOUT_POLICY_CHANGED'))).toBe(true);
+
+    // Who: member 2's entries only (the address book journey's entry, the payouts they created).
+    await filters.getByLabel('Action').selectOption('');
+    await filters.getByLabel('Who (wallet address)').fill(d.members[1].address.toLowerCase());
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    const theirs = (
+      await request(t.http)
+        .get(`/api/v1/accounts/${d.accountId}/audit-events`)
+        .query({ actor: d.members[1].address, pageSize: 50 })
+        .set(admin())
+        .expect(200)
+    ).body as { total: number; items: AuditEntry[] };
+    expect(theirs.total).toBeGreaterThan(0);
+    await expect.poll(() => rows.count()).toBe(Math.min(theirs.total, 50) + 1);
+    expect(theirs.items.every((e) => e.actor.address === d.members[1].address)).toBe(true);
+
+    // A day before any entry: nothing.
+    await filters.getByLabel('Who (wallet address)').fill('');
+    await filters.getByLabel('From date').fill('2001-01-01');
+    await filters.getByLabel('To date').fill('2001-01-02');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByText('No events.').waitFor();
+
+    // A "who" the service cannot read: its 400, on the page.
+    await filters.getByLabel('From date').fill('');
+    await filters.getByLabel('To date').fill('');
+    await filters.getByLabel('Who (wallet address)').fill('not-an-address');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByRole('alert').waitFor();
   });
 
   it('time to a usable queue page on a 390 px phone with the CPU slowed 4× (cold cache)', async () => {
