@@ -267,7 +267,8 @@ export const en = {
   'settings.addLimit': 'Add limit',
   'settings.noLimits': 'No limits: any amount may be paid.',
   'settings.removeLimit': 'Remove limit',
-  'settings.secretShownOnce': 'Copy the new secret now: it is shown only once. Callbacks are signed with it from now on.',
+  'settings.secretShownOnce':
+    'Copy the new secret now: it is shown only once. Callbacks are signed with it from now on.',
   'settings.callbackSecret': 'callback secret',
   'settings.confirmRemoveMember': 'Remove {address} from this account? They lose access at once.',
   'settings.entry.PENDING': 'Waiting for another admin',
@@ -549,7 +550,8 @@ export const ru: Record<MessageKey, string> = {
   'settings.addLimit': 'Добавить лимит',
   'settings.noLimits': 'Лимитов нет: можно платить любую сумму.',
   'settings.removeLimit': 'Удалить лимит',
-  'settings.secretShownOnce': 'Скопируйте новый секрет сейчас: он показывается один раз. Обратные вызовы теперь подписываются им.',
+  'settings.secretShownOnce':
+    'Скопируйте новый секрет сейчас: он показывается один раз. Обратные вызовы теперь подписываются им.',
   'settings.callbackSecret': 'секрет обратных вызовов',
   'settings.confirmRemoveMember': 'Удалить {address} из аккаунта? Доступ пропадёт сразу.',
   'settings.entry.PENDING': 'Ждёт другого администратора',

@@ -130,7 +130,8 @@ export function AuditScreen() {
                   <tr key={e.id}>
                     <td>{formatDate(e.createdAt)}</td>
                     <td>
-                      {actionName(e.action as (typeof AUDIT_ACTIONS)[number])} <span className="mono muted small">{e.action}</span>
+                      {actionName(e.action as (typeof AUDIT_ACTIONS)[number])}{' '}
+                      <span className="mono muted small">{e.action}</span>
                     </td>
                     <td>
                       <Address address={e.actor.address} />{' '}
