@@ -282,6 +282,7 @@ export const en = {
   'pager.of': 'Page {page} of {pages}',
   'wallet.switching': 'Switching your wallet to {network}…',
   'wallet.wrongAccount': 'Your wallet’s account {address} is not the one you signed in with.',
+  'wallet.noContract': 'This account has no wallet contract yet: deploy it first.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -565,4 +566,5 @@ export const ru: Record<MessageKey, string> = {
   'pager.of': 'Страница {page} из {pages}',
   'wallet.switching': 'Переключаем кошелёк на сеть {network}…',
   'wallet.wrongAccount': 'Аккаунт кошелька {address} не тот, с которым вы вошли.',
+  'wallet.noContract': 'У аккаунта ещё нет контракта кошелька: сначала разверните его.',
 };

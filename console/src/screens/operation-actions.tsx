@@ -7,6 +7,10 @@ import { useI18n } from '../i18n/i18n';
 import { executeOperations, signReviewedOperation, WalletError } from '../wallet/actions';
 import { useSession } from '../session';
 
+function fail(message: string): never {
+  throw new Error(message);
+}
+
 /** What a wallet or the service said, in a sentence a person can act on. */
 export function actionErrorText(error: unknown, t: ReturnType<typeof useI18n>['t']): string {
   if (error instanceof WalletError && error.reason === 'DIGEST_MISMATCH') {
@@ -31,6 +35,9 @@ export function useOperationActions(context: DeploymentContext | undefined) {
   const { t } = useI18n();
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const deploymentId = context?.deployment.deploymentId;
+  // An account without a contract has no queue to sign or execute; the API says null before it has one.
+  const walletVersion = () => context?.account.smartContractVersionId ?? fail(t('wallet.noContract'));
+  const walletAddress = () => context?.account.contract ?? fail(t('wallet.noContract'));
   const refresh = () => client.invalidateQueries({ queryKey: ['deployment', deploymentId] });
   const wrap = <A,>(run: (arg: A) => Promise<string | void>) =>
     useMutation({
@@ -49,12 +56,12 @@ export function useOperationActions(context: DeploymentContext | undefined) {
     if (typeof review === 'string' && full.warnings.some((w) => w.severity === 'CRITICAL')) {
       throw new Error(t('review.criticalOpen'));
     }
-    await signReviewedOperation(full, context!.account.smartContractVersionId, deploymentId!, session!.address);
+    await signReviewedOperation(full, walletVersion(), deploymentId!, session!.address);
   });
   const execute = wrap(async (operations: QueueOperation[]) => {
     const hash = await executeOperations(
       operations,
-      { chainId: context!.chainId, address: context!.account.contract },
+      { chainId: context!.chainId, address: walletAddress() },
       session!.address,
     );
     return t('action.sent', { hash });

@@ -121,10 +121,10 @@ export function TransactionsScreen() {
                       <Money amount={tx.amount} symbol={tx.currency?.symbol} maxFraction={8} />
                     </td>
                     <td>
-                      <Address address={tx.fromAddress} />
+                      {tx.fromAddress ? <Address address={tx.fromAddress} /> : '—'}
                     </td>
                     <td>
-                      <Address address={tx.toAddress} />
+                      {tx.toAddress ? <Address address={tx.toAddress} /> : '—'}
                     </td>
                     <td>
                       <StatusBadge status={tx.status} text={tx.status} />
