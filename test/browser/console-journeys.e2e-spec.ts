@@ -1,22 +1,39 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import request from 'supertest';
-import { encodeFunctionData, parseAbi, parseEther, type Hex } from 'viem';
+import {
+  decodeFunctionData,
+  encodeFunctionData,
+  parseAbi,
+  parseEther,
+  recoverAddress,
+  toFunctionSelector,
+  type Hex,
+} from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { deployWalletContracts, eventuallyPasses, loadArtifact, startAnvil, type Anvil } from '../support/anvil';
 import { describeInBrowser, launchBrowser } from '../support/browser';
-import { createDeployment, evmWallet, type TestDeployment, type TestMember } from '../support/builders';
+import { createDeployment, evmWallet, TRON_MAINNET, type TestDeployment, type TestMember } from '../support/builders';
 import { eventId, ingest, TEST_INDEXER_KEY } from '../support/chain-events';
 import {
   openConsole,
   contrastFailures,
+  openTronConsole,
   screenshotBothWidths,
   startConsoleService,
   type ConsoleSession,
   type ContrastFailure,
 } from '../support/console-browser';
 import { transfer } from '../support/invoices';
-import { createConfigChange, executionEvent, queuePath, sign, submission, type OperationBody } from '../support/queue';
+import {
+  createConfigChange,
+  executionEvent,
+  hex20 as tronHex20,
+  queuePath,
+  sign,
+  submission,
+  type OperationBody,
+} from '../support/queue';
 import type { TestApp } from '../support/test-app';
 
 /**
@@ -41,6 +58,7 @@ describeInBrowser('console journeys in Chromium', () => {
   let browser: Browser;
   let d: TestDeployment;
   const sessions: ConsoleSession[] = [];
+  const tronSessions: Omit<ConsoleSession, 'wallet'>[] = [];
 
   beforeAll(async () => {
     anvil = await startAnvil({ chainId: Number(CHAIN_ID) });
@@ -76,7 +94,7 @@ describeInBrowser('console journeys in Chromium', () => {
   });
 
   afterEach(async () => {
-    for (const session of sessions.splice(0)) {
+    for (const session of [...sessions.splice(0), ...tronSessions.splice(0)]) {
       const violations = session.cspViolations.splice(0);
       await session.context.close();
       expect(violations).toEqual([]);
@@ -997,6 +1015,87 @@ describeInBrowser('console journeys in Chromium', () => {
       .delete(queuePath(d.id, `/${created.body.queueOperationId}`))
       .set('x-api-key', d.members[1].apiKey)
       .expect(200);
+  });
+
+  it('TronLink: a Tron member signs in by TIP-191, signs an operation by TIP-712 (the service checks it), and Execute builds the execute call through TronLink’s tronWeb', async () => {
+    const tron = await createDeployment(t, { chainId: TRON_MAINNET, threshold: 2 });
+    const op = await createConfigChange(t, tron, tron.members[1]);
+    const member = tron.members[0];
+    const session = await openTronConsole(browser, member.wallet.account);
+    tronSessions.push(session);
+    const { page, tronLink } = session;
+    await page.goto(`${baseUrl}/console/`);
+    await page.getByText('TronLink (Tron)').waitFor();
+    await page.getByRole('button', { name: 'Sign in with wallet' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    expect(tronLink.requests).toEqual(expect.arrayContaining(['tron_requestAccounts', 'signMessageV2']));
+    const held = await page.request.get(`${baseUrl}/api/v1/auth/session`);
+    expect(await held.json()).toMatchObject({ address: member.address, memberships: [{ accountId: tron.accountId }] });
+
+    // Sign on the review page: TronLink's TIP-712 signature, accepted by the service as this member's.
+    await page.goto(`${baseUrl}/console/deployments/${tron.id}/operations/${op.id}`);
+    await page.getByText('Checked in your browser').waitFor();
+    await page.getByRole('button', { name: 'Sign', exact: true }).click();
+    await page.getByText('Signatures (1 of 2)').waitFor();
+    expect(tronLink.requests).toContain('_signTypedData');
+    const signed = (
+      await request(t.http)
+        .get(queuePath(tron.id, `/${op.id}`))
+        .set('x-api-key', member.apiKey)
+    ).body as { signatures: { user: string }[] };
+    expect(signed.signatures.map((s) => s.user)).toEqual([member.address]);
+    await screenshotBothWidths(page, 'review-tron');
+
+    // A second approver signs through the API; Execute then goes through TronLink's tronWeb.
+    const version = `1.2.0-tvm-${TRON_MAINNET}`;
+    await sign(t, tron, tron.members[1], op.id, await submission(tron.members[1], tron, version, op)).expect(200);
+    const ready = (
+      await request(t.http)
+        .get(queuePath(tron.id, `/${op.id}`))
+        .set('x-api-key', member.apiKey)
+    ).body as {
+      status: string;
+      signatureBlob: Hex;
+      executeOperationId: Hex;
+      calls: { to: string; value: string; data: Hex }[];
+    };
+    expect(ready.status).toBe('READY');
+    await page.getByRole('button', { name: 'Execute', exact: true }).click();
+    const sent = page.getByText(/Transaction sent: [0-9a-f]{64}/);
+    await sent.waitFor();
+    expect(tronLink.built).toHaveLength(1);
+    const [call] = tronLink.built;
+    expect(call).toMatchObject({
+      contract: tron.address,
+      functionSelector: 'execute(((address,uint256,bytes)[],bytes,bytes32)[])',
+      callValue: 0,
+      issuer: member.address,
+    });
+    // The raw parameter is the ABI-encoded ops: this operation, its calls and both signatures.
+    const selector = toFunctionSelector('execute(((address,uint256,bytes)[],bytes,bytes32)[])');
+    const decoded = decodeFunctionData({
+      abi: parseAbi([
+        'function execute(((address to, uint256 value, bytes data)[] calls, bytes signatures, bytes32 id)[] ops)',
+      ]),
+      data: `${selector}${call.rawParameter}` as Hex,
+    });
+    const [ops] = decoded.args as unknown as [
+      { calls: { to: string; value: bigint; data: Hex }[]; signatures: Hex; id: Hex }[],
+    ];
+    expect(ops).toHaveLength(1);
+    expect(ops[0].id).toBe(ready.executeOperationId);
+    expect(ops[0].signatures).toBe(ready.signatureBlob.toLowerCase());
+    expect(ops[0].calls.map((c) => ({ to: c.to.toLowerCase(), value: String(c.value), data: c.data }))).toEqual(
+      ready.calls.map((c) => ({ to: tronHex20(c.to), value: c.value, data: c.data })),
+    );
+    // Signed with the member's key over the transaction id; not broadcast (no Tron node here).
+    expect(tronLink.sent).toHaveLength(1);
+    expect(await sent.textContent()).toContain(tronLink.sent[0].txID);
+    const signer = await recoverAddress({
+      hash: `0x${tronLink.sent[0].txID}`,
+      signature: `0x${tronLink.sent[0].signature[0]}`,
+    });
+    expect(signer.toLowerCase()).toBe(tronLink.hex20);
   });
 
   it('time to a usable queue page on a 390 px phone with the CPU slowed 4× (cold cache)', async () => {

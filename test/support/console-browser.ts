@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { Anvil } from './anvil';
 import { freePort } from './crash-rig';
+import { injectTronLink, type InjectedTronLink } from './injected-tronlink';
 import { injectWallet, type InjectedWallet } from './injected-wallet';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -54,6 +55,21 @@ export async function openConsole(
     if (/Content Security Policy|Refused to/i.test(message.text())) cspViolations.push(message.text());
   });
   return { context, page, wallet, cspViolations };
+}
+
+/** A browser context with TronLink (the test one, for `account`) and no EVM wallet, and one page in it. */
+export async function openTronConsole(
+  browser: Browser,
+  account: PrivateKeyAccount,
+): Promise<Omit<ConsoleSession, 'wallet'> & { tronLink: InjectedTronLink }> {
+  const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+  const tronLink = await injectTronLink(context, account);
+  const page = await context.newPage();
+  const cspViolations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) cspViolations.push(message.text());
+  });
+  return { context, page, tronLink, cspViolations };
 }
 
 /** Full-page screenshots at both widths the console is made for. */

@@ -283,6 +283,7 @@ export const en = {
   'wallet.switching': 'Switching your wallet to {network}…',
   'wallet.wrongAccount': 'Your wallet’s account {address} is not the one you signed in with.',
   'wallet.noContract': 'This account has no wallet contract yet: deploy it first.',
+  'wallet.tronRefused': 'TronLink did not connect: {message}',
 };
 
 export type MessageKey = keyof typeof en;
@@ -567,4 +568,5 @@ export const ru: Record<MessageKey, string> = {
   'wallet.switching': 'Переключаем кошелёк на сеть {network}…',
   'wallet.wrongAccount': 'Аккаунт кошелька {address} не тот, с которым вы вошли.',
   'wallet.noContract': 'У аккаунта ещё нет контракта кошелька: сначала разверните его.',
+  'wallet.tronRefused': 'TronLink не подключился: {message}',
 };

@@ -120,12 +120,8 @@ export function TransactionsScreen() {
                     <td className="num">
                       <Money amount={tx.amount} symbol={tx.currency?.symbol} maxFraction={8} />
                     </td>
-                    <td>
-                      {tx.fromAddress ? <Address address={tx.fromAddress} /> : '—'}
-                    </td>
-                    <td>
-                      {tx.toAddress ? <Address address={tx.toAddress} /> : '—'}
-                    </td>
+                    <td>{tx.fromAddress ? <Address address={tx.fromAddress} /> : '—'}</td>
+                    <td>{tx.toAddress ? <Address address={tx.toAddress} /> : '—'}</td>
                     <td>
                       <StatusBadge status={tx.status} text={tx.status} />
                     </td>
