@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import request from 'supertest';
 import {
@@ -17,8 +18,10 @@ import { createDeployment, evmWallet, TRON_MAINNET, type TestDeployment, type Te
 import { eventId, ingest, TEST_INDEXER_KEY } from '../support/chain-events';
 import {
   openConsole,
+  CONSOLE_SHOTS,
   contrastFailures,
   openTronConsole,
+  PHONE,
   screenshotBothWidths,
   startConsoleService,
   type ConsoleSession,
@@ -1096,6 +1099,61 @@ describeInBrowser('console journeys in Chromium', () => {
       signature: `0x${tronLink.sent[0].signature[0]}`,
     });
     expect(signer.toLowerCase()).toBe(tronLink.hex20);
+  });
+
+  it('Russian at 390 px: every main screen fits the phone’s width (nothing cut off sideways) and is photographed for a person to read', async () => {
+    const created = await request(t.http)
+      .post(`/api/v1/deployments/${d.id}/payouts`)
+      .set('x-api-key', d.members[1].apiKey)
+      .send({ deploymentId: d.id, currencyId: CHAIN_ID, amount: '0.01', toAddress: evmWallet().address })
+      .expect(201);
+    const invoice = await request(t.http)
+      .post(`/api/v1/deployments/${d.id}/invoices`)
+      .set(admin())
+      .send({ requestedAmount: '2', currencyIds: [CHAIN_ID], paymentPageButtonUrl: null, paymentPageButtonText: null })
+      .expect(201);
+    const { page } = await open(d.members[0], { locale: 'ru-RU' });
+    await page.setViewportSize(PHONE);
+    await signIn(page);
+    const screens: [string, string, () => Promise<void>][] = [
+      ['accounts', '/console/', () => page.getByRole('heading', { name: /^Ваши/ }).waitFor()],
+      ['overview', `/console/accounts/${d.accountId}`, () => page.getByText('Общий баланс', { exact: true }).waitFor()],
+      ['queue', `/console/deployments/${d.id}/queue`, () => page.getByText('0 из 2').first().waitFor()],
+      [
+        'review',
+        `/console/deployments/${d.id}/operations/${created.body.queueOperationId}`,
+        () => page.getByText('Дайджест').first().waitFor(),
+      ],
+      ['payouts', `/console/deployments/${d.id}/payouts`, () => page.getByRole('table').waitFor()],
+      ['invoices', `/console/deployments/${d.id}/invoices`, () => page.getByRole('table').waitFor()],
+      [
+        'invoice',
+        `/console/deployments/${d.id}/invoices/${invoice.body.id}`,
+        () => page.getByRole('img').first().waitFor(),
+      ],
+      ['transactions', `/console/deployments/${d.id}/transactions`, () => page.getByRole('table').waitFor()],
+      ['claims', `/console/deployments/${d.id}/claims`, () => page.getByRole('heading').first().waitFor()],
+      [
+        'settings',
+        `/console/accounts/${d.accountId}/settings`,
+        () => page.getByRole('heading', { name: 'Адресная книга' }).waitFor(),
+      ],
+      ['audit', `/console/accounts/${d.accountId}/audit`, () => page.getByRole('table').waitFor()],
+    ];
+    const overflowing: Record<string, number> = {};
+    mkdirSync(CONSOLE_SHOTS, { recursive: true });
+    for (const [name, path, ready] of screens) {
+      await page.goto(`${baseUrl}${path}`);
+      await ready();
+      const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
+      if (width > PHONE.width) overflowing[name] = width;
+      await page.screenshot({ path: join(CONSOLE_SHOTS, `${name}-ru-390.png`), fullPage: true });
+    }
+    expect(overflowing).toEqual({});
+    await request(t.http)
+      .delete(queuePath(d.id, `/${created.body.queueOperationId}`))
+      .set('x-api-key', d.members[1].apiKey)
+      .expect(200);
   });
 
   it('time to a usable queue page on a 390 px phone with the CPU slowed 4× (cold cache)', async () => {

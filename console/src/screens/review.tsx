@@ -136,7 +136,7 @@ function Simulation({ simulation }: { simulation: OperationReview['simulation'] 
 
 export function ReviewScreen() {
   const { deploymentId, operationId } = useParams();
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const { context, isLoading, notFound } = useDeploymentContext(deploymentId);
   const [acknowledged, setAcknowledged] = useState(false);
   const [nonce, setNonce] = useState('');
@@ -188,7 +188,15 @@ export function ReviewScreen() {
         <ul className="warnings">
           {r.warnings.map((w, i) => (
             <li key={i} className={`warning warning-${w.severity.toLowerCase()}`}>
-              <StatusBadge status={w.severity} text={t(`review.severity.${w.severity}`)} /> {w.message}
+              <StatusBadge status={w.severity} text={t(`review.severity.${w.severity}`)} />{' '}
+              {language === 'en' ? (
+                w.message
+              ) : (
+                // The service writes its warnings in English: the person's language first, its words (with the addresses) after.
+                <>
+                  {t(`review.warningCode.${w.code}`)} <span className="muted small">{w.message}</span>
+                </>
+              )}
             </li>
           ))}
         </ul>
