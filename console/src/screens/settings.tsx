@@ -60,8 +60,9 @@ function Members({ accountId, admin }: { accountId: string; admin: boolean }) {
             <tr>
               <th scope="col">{t('settings.address')}</th>
               <th scope="col">{t('settings.role')}</th>
-              <th scope="col">{t('settings.approverOn')}</th>
+              {/* The controls beside the role, before the approver networks: in view on a phone. */}
               {admin ? <th scope="col" /> : null}
+              <th scope="col">{t('settings.approverOn')}</th>
             </tr>
           </thead>
           <tbody>
@@ -85,7 +86,6 @@ function Members({ accountId, admin }: { accountId: string; admin: boolean }) {
                     t(`role.${m.role}`)
                   )}
                 </td>
-                <td>{m.approverOn.map(networkName).join(', ') || '—'}</td>
                 {admin ? (
                   <td>
                     <button
@@ -103,6 +103,7 @@ function Members({ accountId, admin }: { accountId: string; admin: boolean }) {
                     </button>
                   </td>
                 ) : null}
+                <td>{m.approverOn.map(networkName).join(', ') || '—'}</td>
               </tr>
             ))}
           </tbody>
