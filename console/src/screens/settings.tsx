@@ -46,10 +46,17 @@ function Members({ accountId, admin }: { accountId: string; admin: boolean }) {
   const [address, setAddress] = useState('');
   const [role, setRole] = useState<Role>('VIEWER');
   const add = useAction(() => post(path, { address: address.trim(), role }), [['members', accountId]]);
-  const change = useAction(
-    (m: { address: string; role: Role }) => patch(`${path}/${m.address}`, { role: m.role }),
-    [['members', accountId]],
-  );
+  const client = useQueryClient();
+  const change = useMutation({
+    mutationFn: (m: { address: string; role: Role }) => patch(`${path}/${m.address}`, { role: m.role }),
+    // The select shows the chosen role at once, not the old one until the list is read again; a
+    // refusal puts the service's role back when the list is read after it.
+    onMutate: (m) =>
+      client.setQueryData<Member[]>(['members', accountId], (list) =>
+        list?.map((member) => (member.address === m.address ? { ...member, role: m.role } : member)),
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: ['members', accountId] }),
+  });
   const remove = useAction((a: string) => del(`${path}/${a}`), [['members', accountId]]);
   return (
     <Section title={t('settings.members')}>
