@@ -320,7 +320,7 @@ interface NotificationSettings {
   events: string[];
   availableChannels?: string[];
 }
-const EVENTS = ['SIGNATURE_NEEDED', 'READY_TO_EXECUTE', 'EXECUTED', 'FAILED', 'DAILY_DIGEST'];
+const EVENTS = ['SIGNATURE_NEEDED', 'READY_TO_EXECUTE', 'EXECUTED', 'FAILED', 'DAILY_DIGEST'] as const;
 
 function Notifications({ accountId }: { accountId: string }) {
   const { t } = useI18n();
@@ -393,6 +393,7 @@ function Notifications({ accountId }: { accountId: string }) {
           />
         </label>
         <fieldset className="field">
+          <legend>{t('settings.events')}</legend>
           {EVENTS.map((event) => (
             <label key={event} className="check">
               <input
@@ -405,7 +406,7 @@ function Notifications({ accountId }: { accountId: string }) {
                   })
                 }
               />{' '}
-              {event}
+              {t(`settings.event.${event}`)}
             </label>
           ))}
         </fieldset>
