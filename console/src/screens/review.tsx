@@ -52,6 +52,12 @@ function Calls({ review }: { review: OperationReview }) {
           return (
             <li key={call.index}>
               <p className="call-words">{t(words.key, words.values)}</p>
+              {'recipient' in call.decoded ? (
+                // The words shorten the address; a look-alike shares exactly the characters they keep.
+                <p className="small">
+                  {t('review.fullRecipient')} <span className="mono break">{call.decoded.recipient}</span>
+                </p>
+              ) : null}
               <details>
                 <summary>{t('review.call', { index: call.index + 1 })}</summary>
                 <dl className="kv">
