@@ -5,7 +5,10 @@ const tseslint = require('typescript-eslint');
 const importBoundaries = require('./lint/import-boundaries');
 
 module.exports = tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/results/**', '*.js'] },
+  {
+    // console/src/api/openapi.ts is generated (scripts/console-api-types.js); its checks are the generator's.
+    ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/results/**', '*.js', 'console/src/api/openapi.ts'],
+  },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {

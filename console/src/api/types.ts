@@ -1,14 +1,18 @@
-/** The shapes the console reads from the documented /api/v1 endpoints (only the fields it uses). */
+/**
+ * The shapes the console reads from /api/v1, named for the screens. Every one is the service's
+ * own description (openapi.ts, generated from openapi.json), so a change of the API that the
+ * console does not follow fails its type check. Two are narrowed where OpenAPI cannot say more:
+ * a decoded call is a union by `kind`, and the typed data is the EIP-712 shape the digest check reads.
+ */
+import type { ReviewTypedData } from '../lib/digest';
+import type { components } from './openapi';
 
-export type Role = 'ADMIN' | 'OPERATOR' | 'VIEWER';
+type Schemas = components['schemas'];
 
-export interface SessionDto {
-  address: string;
-  expiresAt: string;
-  csrfToken: string;
-  memberships: { accountId: string; accountName: string; role: Role }[];
-}
+export type SessionDto = Schemas['SessionDto'];
+export type Role = Schemas['MembershipDto']['role'];
 
+/** A list page: every paged answer of the API has these four fields. */
 export interface Page<T> {
   total: number;
   page: number;
@@ -16,241 +20,55 @@ export interface Page<T> {
   items: T[];
 }
 
-export interface Currency {
-  id: string;
-  symbol: string;
-  name: string;
-  chainId: string | number;
-  address: string | null;
-  decimals: number;
-  isNative: boolean;
-  isScam?: boolean;
-  isVerified?: boolean;
-}
+export type Currency = Schemas['CurrencyResponseDto'];
+export type Account = Schemas['AccountResponseDto'];
+export type AccountDeployment = Schemas['AccountDeploymentDto'];
+export type AccountDetails = Schemas['AccountDetailsDto'];
+export type Network = Schemas['NetworkResponseDto'];
+export type AssetBalance = Schemas['AssetBalanceDto'];
+export type BalanceSummary = Schemas['BalanceSummaryResponseDto'];
+export type Call = Schemas['OperationCallDto'];
+export type QueueOperation = Schemas['QueueOperationResponseDto'];
+export type OperationStatus = QueueOperation['status'];
+export type QueuePage = Schemas['DeploymentQueueResponseDto'];
 
-export interface Account {
-  id: string;
-  name: string;
-  contract: string;
-  members: string[];
-  createdAt: string;
-  isTron: boolean;
-  smartContractVersionId: string;
-  networkId: string | null;
-}
+type DecodedDto = Schemas['DecodedCallDto'];
 
-export interface AccountDeployment {
-  deploymentId: string;
-  chainId: string | number;
-  networkName: string;
-  approvers: string[];
-  threshold: number;
-  deploymentStatus: 'not_deployed' | 'pending' | 'deployed';
-  transactionHash: string | null;
-  deployedAt: string | null;
-}
-
-export interface AccountDetails {
-  account: Account;
-  deployments: AccountDeployment[];
-}
-
-export interface Network {
-  chainId: string | number;
-  name: string;
-  isTestnet: boolean;
-  isTron: boolean;
-  transactionExplorerUrl: string;
-  addressExplorerUrl: string;
-}
-
-export interface AssetBalance {
-  currency: Currency;
-  balance: string;
-  convertedBalance: string | null;
-}
-
-export interface BalanceSummary {
-  totalBalance: string;
-  uncollectedBalance: string;
-  uncollectedInvoices: number;
-  allRatesReceived: boolean;
-}
-
-export interface Call {
-  to: string;
-  value: string;
-  data: string;
-}
-
-export type OperationStatus = 'PENDING' | 'READY' | 'EXECUTED' | 'FAILED' | 'CANCELLED';
-
-export interface QueueOperation {
-  id: string;
-  executeOperationId: string;
-  nonce: string;
-  operationType: 'MULTISIG_CONFIG_CHANGE' | 'PAYOUT' | 'REJECT' | 'DAPP_TRANSACTION';
-  status: OperationStatus;
-  calls: Call[];
-  payload: Record<string, unknown>;
-  signaturesCollected: number;
-  signaturesRequired: number;
-  txHash: string | null;
-  userSigned: boolean;
-  canSign: boolean;
-  canExecute: boolean;
-  canDelete: boolean;
-  canReject: boolean;
-  isBlocked: boolean;
-  createdAt: string;
-  createdBy: string;
-  signatures: { user: string; sign: string }[];
-  signatureBlob: string | null;
-}
-
-export interface QueuePage extends Page<QueueOperation> {
-  nextExecutableNonce: string;
-}
-
+/** A decoded call by its kind: the fields the service sets for each (see DecodedCallDto). */
 export type Decoded =
   | { kind: 'NATIVE_TRANSFER'; recipient: string; amount: string; currency: Currency | null }
   | { kind: 'TOKEN_TRANSFER'; recipient: string; amount: string; currency: Currency | null }
   | { kind: 'SET_CONFIG'; approvers: string[]; threshold: number }
   | { kind: 'CLAIM_TO'; currency: Currency | null; recipient: string; invoiceNonces: string[] }
-  | { kind: 'CONTRACT_CALL'; function: string; args: { name: string; type: string; value: unknown }[] }
+  | { kind: 'CONTRACT_CALL'; function: string; args: NonNullable<DecodedDto['args']> }
   | { kind: 'UNKNOWN'; selector: string | null };
 
-export type Severity = 'CRITICAL' | 'WARNING' | 'INFO';
+// The union names every kind the service has and no other: a new kind fails here.
+type SameKinds = [Decoded['kind']] extends [DecodedDto['kind']]
+  ? [DecodedDto['kind']] extends [Decoded['kind']]
+    ? true
+    : never
+  : never;
+export const DECODED_KINDS_AGREE: SameKinds = true;
 
-export interface OperationReview {
-  operationId: string;
-  executeOperationId: string;
-  nonce: string;
-  operationType: QueueOperation['operationType'];
-  status: OperationStatus;
-  typedData: import('../lib/digest').ReviewTypedData;
-  domainSeparator: string;
-  structHash: string;
-  digest: string;
-  calls: { index: number; to: string; toLabel: string | null; value: string; data: string; decoded: Decoded }[];
-  config: {
-    approversBefore: string[];
-    approversAfter: string[];
-    thresholdBefore: number;
-    thresholdAfter: number;
-  } | null;
-  simulation: {
-    status: 'SUCCESS' | 'REVERTED' | 'UNAVAILABLE';
-    blockNumber: string | number | null;
-    revertReason: string | null;
-    reason: string | null;
-    transfers: { currency: Currency | null; from: string; to: string; amount: string }[];
-  };
-  warnings: { code: string; severity: Severity; message: string; callIndex: number | null }[];
-}
+export type Severity = Schemas['ReviewWarningDto']['severity'];
 
-export interface Payout {
-  id: string;
-  currencyId: string;
-  amount: string;
-  toAddress: string;
-  trackingId: string | null;
-  queueOperationId: string;
-  nonce: string;
-  status: 'CREATED' | 'SIGNED' | 'SENT' | 'EXECUTED' | 'FAILED' | 'CANCELED';
-  createdBy: string;
-  createdAt: string;
-  currency: Currency | null;
-}
+type ReviewDto = Schemas['OperationReviewDto'];
+export type OperationReview = Omit<ReviewDto, 'typedData' | 'calls'> & {
+  typedData: ReviewTypedData;
+  calls: (Omit<ReviewDto['calls'][number], 'decoded'> & { decoded: Decoded })[];
+};
 
-export interface Invoice {
-  id: string;
-  publicId: string;
-  invoiceAddress: string;
-  requestedAmount: string | null;
-  availableCurrencies: Currency[];
-  paymentPageUrl: string;
-  status: 'CREATED' | 'PAID' | 'UNRESOLVED';
-  createdAt: string;
-  paidAmount: string | null;
-  trackingId: string | null;
-}
-
-export interface Transaction {
-  id: string;
-  direction: 'IN' | 'OUT';
-  status: 'PENDING' | 'EXECUTED' | 'CONFIRMED' | 'FAILED';
-  txHash: string;
-  currencyId: string;
-  amount: string;
-  fromAddress: string;
-  toAddress: string;
-  operationType: string;
-  createdAt: string;
-  currency: Currency | null;
-}
-
-export interface ClaimItem {
-  invoiceId: string;
-  invoiceNonce: string;
-  createdAt: string;
-  updatedAt: string | null;
-  currency: Currency;
-  amount: string;
-  transactions: number;
-}
-
-export interface Member {
-  address: string;
-  role: Role;
-  addedAt: string;
-  addedBy: string | null;
-  approverOn: (string | number)[];
-}
-
-export interface ApiKey {
-  id: string;
-  name: string;
-  owner: string;
-  scopes: string[];
-  deploymentIds: string[] | null;
-  expiresAt: string | null;
-  createdAt: string;
-  lastUsedAt: string | null;
-  keyPrefix: string;
-}
-
-export interface ApiKeyCreated extends ApiKey {
-  apiKey: string;
-  apiSecret: string;
-}
-
-export interface AddressBookEntry {
-  id: string;
-  address: string;
-  networkType: 'evm' | 'tvm';
-  label: string;
-  status: 'PENDING' | 'APPROVED';
-  addedBy: string;
-  approvedBy: string | null;
-  createdAt: string;
-  approvedAt: string | null;
-}
-
-export interface PayoutPolicy {
-  addressBookOnly: boolean;
-  blockLookalikes: boolean;
-  newPayeeDelayHours: number;
-  limits: { currencyId: string; maxPerPayout: string | null; maxPer24h: string | null }[];
-}
-
-export interface AuditEvent {
-  id: string;
-  createdAt: string;
-  action: string;
-  actor: { address: string; via: 'API_KEY' | 'SESSION' | 'TOKEN' | 'CLI'; keyId: string | null };
-  target: { type: string; id: string };
-  changes: unknown;
-  requestId: string | null;
-  clientAddress: string | null;
-}
+export type Payout = Schemas['PayoutResponseDto'];
+export type Invoice = Schemas['InvoiceResponseDto'];
+export type Transaction = Schemas['TransactionResponseDto'];
+export type ClaimItem = Schemas['ClaimItemDto'];
+export type Member = Schemas['MemberResponseDto'];
+export type ApiKey = Schemas['ApiKeyResponseDto'];
+export type ApiKeyCreated = Schemas['ApiKeyCreatedDto'];
+export type AddressBookEntry = Schemas['AddressBookEntryDto'];
+export type PayoutPolicy = Schemas['PayoutPolicyDto'];
+export type AuditEvent = Schemas['AuditEventResponseDto'];
+export type AuditAction = AuditEvent['action'];
+export type NotificationSettings = Schemas['NotificationSettingsResponseDto'];
+export type CallbackSettings = Schemas['CallbackSettingsDto'];

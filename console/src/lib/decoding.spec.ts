@@ -14,6 +14,12 @@ const USDT: Currency = {
   address: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
   decimals: 6,
   isNative: false,
+  isScam: false,
+  isVerified: true,
+  cmcId: null,
+  logoUrl: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 const ETH: Currency = { ...USDT, id: '1', symbol: 'ETH', name: 'Ether', address: null, decimals: 18, isNative: true };
 const PAYEE = '0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B';

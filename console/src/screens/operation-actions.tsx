@@ -5,7 +5,12 @@ import type { OperationReview, QueueOperation } from '../api/types';
 import type { DeploymentContext } from '../context';
 import { useI18n } from '../i18n/i18n';
 import { executeOperations, signReviewedOperation, WalletError } from '../wallet/actions';
+import { executeOperationsWithTronLink, signReviewedOperationWithTronLink } from '../wallet/tron';
 import { useSession } from '../session';
+
+function fail(message: string): never {
+  throw new Error(message);
+}
 
 /** What a wallet or the service said, in a sentence a person can act on. */
 export function actionErrorText(error: unknown, t: ReturnType<typeof useI18n>['t']): string {
@@ -15,6 +20,10 @@ export function actionErrorText(error: unknown, t: ReturnType<typeof useI18n>['t
   if (error instanceof WalletError && error.reason === 'WRONG_ACCOUNT') {
     return t('wallet.wrongAccount', { address: error.message });
   }
+  if (error instanceof WalletError && error.reason === 'TRON_REFUSED') {
+    return t('wallet.tronRefused', { message: error.message });
+  }
+  if (error instanceof WalletError && error.reason === 'NO_WALLET') return t('signIn.noWallet');
   if (error instanceof ApiError) return error.message;
   const message = error instanceof Error ? error.message : String(error);
   // viem's errors carry a short first line and a long technical tail.
@@ -31,6 +40,9 @@ export function useOperationActions(context: DeploymentContext | undefined) {
   const { t } = useI18n();
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const deploymentId = context?.deployment.deploymentId;
+  // An account without a contract has no queue to sign or execute; the API says null before it has one.
+  const walletVersion = () => context?.account.smartContractVersionId ?? fail(t('wallet.noContract'));
+  const walletAddress = () => context?.account.contract ?? fail(t('wallet.noContract'));
   const refresh = () => client.invalidateQueries({ queryKey: ['deployment', deploymentId] });
   const wrap = <A,>(run: (arg: A) => Promise<string | void>) =>
     useMutation({
@@ -49,14 +61,14 @@ export function useOperationActions(context: DeploymentContext | undefined) {
     if (typeof review === 'string' && full.warnings.some((w) => w.severity === 'CRITICAL')) {
       throw new Error(t('review.criticalOpen'));
     }
-    await signReviewedOperation(full, context!.account.smartContractVersionId, deploymentId!, session!.address);
+    // A Tron account's approvers sign with TronLink; every other account's with its EVM wallet.
+    const signWith = context!.account.isTron ? signReviewedOperationWithTronLink : signReviewedOperation;
+    await signWith(full, walletVersion(), deploymentId!, session!.address);
   });
   const execute = wrap(async (operations: QueueOperation[]) => {
-    const hash = await executeOperations(
-      operations,
-      { chainId: context!.chainId, address: context!.account.contract },
-      session!.address,
-    );
+    const hash = context!.account.isTron
+      ? await executeOperationsWithTronLink(operations, walletAddress(), session!.address)
+      : await executeOperations(operations, { chainId: context!.chainId, address: walletAddress() }, session!.address);
     return t('action.sent', { hash });
   });
   const reject = wrap(async (op: QueueOperation) => {

@@ -179,7 +179,8 @@ export function OverviewScreen() {
     <>
       <h1>{account.name}</h1>
       <p className="muted">
-        <Address address={account.contract} /> · {role ? t(`role.${role}`) : null}
+        {account.contract ? <Address address={account.contract} /> : t('overview.status.not_deployed')} ·{' '}
+        {role ? t(`role.${role}`) : null}
       </p>
       <div className="toolbar">
         <label className="field inline">

@@ -181,7 +181,7 @@ export function PayoutsScreen() {
               <option value="">{t('payouts.all')}</option>
               {STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {t(`payouts.status.${s}`)}
                 </option>
               ))}
             </select>
@@ -195,30 +195,31 @@ export function PayoutsScreen() {
             <table>
               <thead>
                 <tr>
-                  <th scope="col">{t('table.created')}</th>
+                  {/* Amount and status first: what a phone shows before the table scrolls sideways. */}
                   <th scope="col" className="num">
                     {t('table.amount')}
                   </th>
-                  <th scope="col">{t('payouts.to')}</th>
                   <th scope="col">{t('table.status')}</th>
+                  <th scope="col">{t('payouts.to')}</th>
+                  <th scope="col">{t('table.created')}</th>
                   <th scope="col">{t('table.reference')}</th>
                 </tr>
               </thead>
               <tbody>
                 {payouts.data.items.map((p) => (
                   <tr key={p.id}>
-                    <td>{formatDate(p.createdAt)}</td>
                     <td className="num">
                       <Money amount={p.amount} symbol={p.currency?.symbol} />
                     </td>
                     <td>
-                      <Address address={p.toAddress} />
-                    </td>
-                    <td>
                       <Link to={`/deployments/${deploymentId}/operations/${p.queueOperationId}`}>
-                        <StatusBadge status={p.status} text={p.status} />
+                        <StatusBadge status={p.status} text={t(`payouts.status.${p.status}`)} />
                       </Link>
                     </td>
+                    <td>
+                      <Address address={p.toAddress} />
+                    </td>
+                    <td>{formatDate(p.createdAt)}</td>
                     <td>{p.trackingId ?? '—'}</td>
                   </tr>
                 ))}

@@ -52,6 +52,12 @@ function Calls({ review }: { review: OperationReview }) {
           return (
             <li key={call.index}>
               <p className="call-words">{t(words.key, words.values)}</p>
+              {'recipient' in call.decoded ? (
+                // The words shorten the address; a look-alike shares exactly the characters they keep.
+                <p className="small">
+                  {t('review.fullRecipient')} <span className="mono break">{call.decoded.recipient}</span>
+                </p>
+              ) : null}
               <details>
                 <summary>{t('review.call', { index: call.index + 1 })}</summary>
                 <dl className="kv">
@@ -136,7 +142,7 @@ function Simulation({ simulation }: { simulation: OperationReview['simulation'] 
 
 export function ReviewScreen() {
   const { deploymentId, operationId } = useParams();
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const { context, isLoading, notFound } = useDeploymentContext(deploymentId);
   const [acknowledged, setAcknowledged] = useState(false);
   const [nonce, setNonce] = useState('');
@@ -188,7 +194,15 @@ export function ReviewScreen() {
         <ul className="warnings">
           {r.warnings.map((w, i) => (
             <li key={i} className={`warning warning-${w.severity.toLowerCase()}`}>
-              <StatusBadge status={w.severity} text={t(`review.severity.${w.severity}`)} /> {w.message}
+              <StatusBadge status={w.severity} text={t(`review.severity.${w.severity}`)} />{' '}
+              {language === 'en' ? (
+                w.message
+              ) : (
+                // The service writes its warnings in English: the person's language first, its words (with the addresses) after.
+                <>
+                  {t(`review.warningCode.${w.code}`)} <span className="muted small">{w.message}</span>
+                </>
+              )}
             </li>
           ))}
         </ul>

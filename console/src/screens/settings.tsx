@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError, del, get, patch, post, put } from '../api/client';
-import type { AddressBookEntry, ApiKey, ApiKeyCreated, Member, PayoutPolicy, Role } from '../api/types';
+import type { AddressBookEntry, ApiKey, ApiKeyCreated, Currency, Member, PayoutPolicy, Role } from '../api/types';
 import { CopyButton, ErrorNote, Loading, Section } from '../components/ui';
-import { useNetworks, useRole } from '../context';
+import { useAccountDetails, useNetworks, useRole } from '../context';
 import { useI18n } from '../i18n/i18n';
 import { roleAllows } from '../session';
 import { actionErrorText } from './operation-actions';
@@ -46,10 +46,17 @@ function Members({ accountId, admin }: { accountId: string; admin: boolean }) {
   const [address, setAddress] = useState('');
   const [role, setRole] = useState<Role>('VIEWER');
   const add = useAction(() => post(path, { address: address.trim(), role }), [['members', accountId]]);
-  const change = useAction(
-    (m: { address: string; role: Role }) => patch(`${path}/${m.address}`, { role: m.role }),
-    [['members', accountId]],
-  );
+  const client = useQueryClient();
+  const change = useMutation({
+    mutationFn: (m: { address: string; role: Role }) => patch(`${path}/${m.address}`, { role: m.role }),
+    // The select shows the chosen role at once, not the old one until the list is read again; a
+    // refusal puts the service's role back when the list is read after it.
+    onMutate: (m) =>
+      client.setQueryData<Member[]>(['members', accountId], (list) =>
+        list?.map((member) => (member.address === m.address ? { ...member, role: m.role } : member)),
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: ['members', accountId] }),
+  });
   const remove = useAction((a: string) => del(`${path}/${a}`), [['members', accountId]]);
   return (
     <Section title={t('settings.members')}>
@@ -60,8 +67,9 @@ function Members({ accountId, admin }: { accountId: string; admin: boolean }) {
             <tr>
               <th scope="col">{t('settings.address')}</th>
               <th scope="col">{t('settings.role')}</th>
-              <th scope="col">{t('settings.approverOn')}</th>
+              {/* The controls beside the role, before the approver networks: in view on a phone. */}
               {admin ? <th scope="col" /> : null}
+              <th scope="col">{t('settings.approverOn')}</th>
             </tr>
           </thead>
           <tbody>
@@ -85,14 +93,24 @@ function Members({ accountId, admin }: { accountId: string; admin: boolean }) {
                     t(`role.${m.role}`)
                   )}
                 </td>
-                <td>{m.approverOn.map(networkName).join(', ') || '—'}</td>
                 {admin ? (
                   <td>
-                    <button type="button" className="button button-small" onClick={() => remove.mutate(m.address)}>
+                    <button
+                      type="button"
+                      className="button button-small button-danger"
+                      aria-label={`${t('settings.remove')} ${m.address}`}
+                      onClick={() => {
+                        // Removing a person takes their access at once: asked first, as deleting an operation is.
+                        if (window.confirm(t('settings.confirmRemoveMember', { address: m.address }))) {
+                          remove.mutate(m.address);
+                        }
+                      }}
+                    >
                       {t('settings.remove')}
                     </button>
                   </td>
                 ) : null}
+                <td>{m.approverOn.map(networkName).join(', ') || '—'}</td>
               </tr>
             ))}
           </tbody>
@@ -249,6 +267,15 @@ function Callbacks({ accountId }: { accountId: string }) {
     [['callback-settings', accountId]],
   );
   const rotate = useAction(() => post<{ secret: string }>(`/api/v1/accounts/${accountId}/callback-secret`), []);
+  if (settings.error) {
+    return (
+      <Section title={t('settings.callbacks')}>
+        <ErrorNote error={settings.error} />
+      </Section>
+    );
+  }
+  // The form waits for the saved URL: one typed before it arrived would be overwritten by it.
+  if (!settings.data) return <Loading />;
   return (
     <Section title={t('settings.callbacks')}>
       <form
@@ -270,10 +297,17 @@ function Callbacks({ accountId }: { accountId: string }) {
         </button>
       </form>
       <Outcome mutation={save} />
+      {rotate.error ? <Outcome mutation={rotate} /> : null}
       {rotate.data ? (
-        <p className="note note-warn mono break">
-          {t('settings.keyShownOnce')} {rotate.data.secret} <CopyButton text={rotate.data.secret} />
-        </p>
+        <div className="note note-warn" role="status">
+          <p>
+            <strong>{t('settings.secretShownOnce')}</strong>
+          </p>
+          <p className="mono break">
+            <span data-testid="callback-secret">{rotate.data.secret}</span>{' '}
+            <CopyButton text={rotate.data.secret} label={t('settings.callbackSecret')} />
+          </p>
+        </div>
       ) : null}
     </Section>
   );
@@ -286,7 +320,7 @@ interface NotificationSettings {
   events: string[];
   availableChannels?: string[];
 }
-const EVENTS = ['SIGNATURE_NEEDED', 'READY_TO_EXECUTE', 'EXECUTED', 'FAILED', 'DAILY_DIGEST'];
+const EVENTS = ['SIGNATURE_NEEDED', 'READY_TO_EXECUTE', 'EXECUTED', 'FAILED', 'DAILY_DIGEST'] as const;
 
 function Notifications({ accountId }: { accountId: string }) {
   const { t } = useI18n();
@@ -329,6 +363,7 @@ function Notifications({ accountId }: { accountId: string }) {
       </Section>
     );
   }
+  if (!settings.data) return <Loading />;
   return (
     <Section title={t('settings.notifications')}>
       <form
@@ -358,6 +393,7 @@ function Notifications({ accountId }: { accountId: string }) {
           />
         </label>
         <fieldset className="field">
+          <legend>{t('settings.events')}</legend>
           {EVENTS.map((event) => (
             <label key={event} className="check">
               <input
@@ -370,7 +406,7 @@ function Notifications({ accountId }: { accountId: string }) {
                   })
                 }
               />{' '}
-              {event}
+              {t(`settings.event.${event}`)}
             </label>
           ))}
         </fieldset>
@@ -383,10 +419,120 @@ function Notifications({ accountId }: { accountId: string }) {
   );
 }
 
+/** Every currency of the account's networks, for the limits editor (scam tokens left out). */
+function useAccountCurrencies(accountId: string): Currency[] {
+  const chainIds = (useAccountDetails(accountId).data?.deployments ?? []).map((d) => String(d.chainId));
+  const results = useQueries({
+    queries: [...new Set(chainIds)].map((chainId) => ({
+      queryKey: ['currencies', Number(chainId)],
+      queryFn: () => get<Currency[]>('/api/v1/public/currencies', { chainId, isScam: false }),
+      staleTime: 10 * 60_000,
+    })),
+  });
+  return results.flatMap((r) => r.data ?? []);
+}
+
+type Limit = PayoutPolicy['limits'][number];
+
+/** A limit as typed: empty is "no limit"; a Russian decimal comma is read as the point the API takes. */
+function limitValue(text: string): string | null {
+  const trimmed = text.trim().replace(',', '.');
+  return trimmed === '' ? null : trimmed;
+}
+
+function Limits({
+  limits,
+  currencies,
+  admin,
+  onChange,
+}: {
+  limits: Limit[];
+  currencies: Currency[];
+  admin: boolean;
+  onChange: (limits: Limit[]) => void;
+}) {
+  const { t } = useI18n();
+  const [adding, setAdding] = useState('');
+  const nameOf = (id: string) => {
+    const currency = currencies.find((c) => c.id === id);
+    return currency ? `${currency.symbol} · ${currency.name}` : id;
+  };
+  const free = currencies.filter((c) => !limits.some((l) => l.currencyId === c.id));
+  const update = (index: number, patchTo: Partial<Limit>) =>
+    onChange(limits.map((l, i) => (i === index ? { ...l, ...patchTo } : l)));
+  return (
+    <fieldset className="field limits">
+      <legend>{t('settings.limits')}</legend>
+      <p className="muted small">{t('settings.limitsLead')}</p>
+      {limits.length === 0 ? <p className="muted">{t('settings.noLimits')}</p> : null}
+      {limits.map((limit, index) => (
+        <div key={limit.currencyId} className="limit-row" role="group" aria-label={nameOf(limit.currencyId)}>
+          <strong className="limit-currency">{nameOf(limit.currencyId)}</strong>
+          <label className="field">
+            <span>{t('settings.maxPerPayout')}</span>
+            <input
+              inputMode="decimal"
+              disabled={!admin}
+              value={limit.maxPerPayout ?? ''}
+              onChange={(e) => update(index, { maxPerPayout: limitValue(e.target.value) })}
+            />
+          </label>
+          <label className="field">
+            <span>{t('settings.maxPer24h')}</span>
+            <input
+              inputMode="decimal"
+              disabled={!admin}
+              value={limit.maxPer24h ?? ''}
+              onChange={(e) => update(index, { maxPer24h: limitValue(e.target.value) })}
+            />
+          </label>
+          {admin ? (
+            <button
+              type="button"
+              className="button button-small"
+              aria-label={`${t('settings.removeLimit')} ${nameOf(limit.currencyId)}`}
+              onClick={() => onChange(limits.filter((_, i) => i !== index))}
+            >
+              {t('settings.removeLimit')}
+            </button>
+          ) : null}
+        </div>
+      ))}
+      {admin && free.length > 0 ? (
+        <div className="inline-form">
+          <label className="field">
+            <span>{t('settings.currency')}</span>
+            <select value={adding} onChange={(e) => setAdding(e.target.value)}>
+              <option value="">—</option>
+              {free.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {nameOf(c.id)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            className="button"
+            disabled={adding === ''}
+            onClick={() => {
+              onChange([...limits, { currencyId: adding, maxPerPayout: null, maxPer24h: null }]);
+              setAdding('');
+            }}
+          >
+            {t('settings.addLimit')}
+          </button>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
+
 function Policy({ accountId, admin }: { accountId: string; admin: boolean }) {
   const { t } = useI18n();
   const path = `/api/v1/accounts/${accountId}/payout-policy`;
   const policy = useQuery({ queryKey: ['policy', accountId], queryFn: () => get<PayoutPolicy>(path) });
+  const currencies = useAccountCurrencies(accountId);
   const [form, setForm] = useState<PayoutPolicy | null>(null);
   useEffect(() => {
     if (policy.data) setForm(policy.data);
@@ -432,6 +578,12 @@ function Policy({ accountId, admin }: { accountId: string; admin: boolean }) {
             onChange={(e) => setForm({ ...form, newPayeeDelayHours: Number(e.target.value) })}
           />
         </label>
+        <Limits
+          limits={form.limits}
+          currencies={currencies}
+          admin={admin}
+          onChange={(limits) => setForm({ ...form, limits })}
+        />
         {admin ? (
           <button type="submit" className="button button-primary">
             {t('action.save')}
@@ -475,15 +627,25 @@ function AddressBook({ accountId, role }: { accountId: string; role: Role }) {
               <tr key={e.id}>
                 <td>{e.label}</td>
                 <td className="mono break">{e.address}</td>
-                <td>{e.status}</td>
+                <td>{t(`settings.entry.${e.status}`)}</td>
                 {admin ? (
                   <td>
                     {e.status === 'PENDING' ? (
-                      <button type="button" className="button button-small" onClick={() => approve.mutate(e.id)}>
+                      <button
+                        type="button"
+                        className="button button-small"
+                        aria-label={`${t('settings.approve')} ${e.label}`}
+                        onClick={() => approve.mutate(e.id)}
+                      >
                         {t('settings.approve')}
                       </button>
                     ) : null}{' '}
-                    <button type="button" className="button button-small" onClick={() => remove.mutate(e.id)}>
+                    <button
+                      type="button"
+                      className="button button-small"
+                      aria-label={`${t('settings.remove')} ${e.label}`}
+                      onClick={() => remove.mutate(e.id)}
+                    >
                       {t('settings.remove')}
                     </button>
                   </td>
@@ -522,6 +684,7 @@ function AddressBook({ accountId, role }: { accountId: string; role: Role }) {
       ) : null}
       <Outcome mutation={add} />
       {approve.error ? <Outcome mutation={approve} /> : null}
+      {remove.error ? <Outcome mutation={remove} /> : null}
     </Section>
   );
 }

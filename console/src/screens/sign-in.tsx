@@ -2,16 +2,43 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useConnectors } from 'wagmi';
 import { ApiError } from '../api/client';
+import type { SessionDto } from '../api/types';
 import { useI18n } from '../i18n/i18n';
 import { useSetSession } from '../session';
 import { signInWithWallet, signOut } from '../wallet/actions';
+import { signInWithTronLink, tronLinkPresent } from '../wallet/tron';
 
-/** Wallets announced by EIP-6963; the generic `window.ethereum` one only when none announced itself. */
-function useWallets() {
+/** TronLink's place in the wallet list: Tron members sign in with it. */
+const TRONLINK = 'tronlink';
+
+interface WalletChoice {
+  readonly uid: string;
+  readonly name: string;
+  readonly icon?: string;
+  readonly signIn: (statement: string) => Promise<SessionDto>;
+}
+
+/**
+ * Wallets announced by EIP-6963; the generic `window.ethereum` one only when none announced
+ * itself; and TronLink when it is in the browser.
+ */
+function useWallets(): WalletChoice[] {
   const connectors = useConnectors();
   const announced = connectors.filter((c) => c.id !== 'injected');
-  if (announced.length > 0) return announced;
-  return typeof window !== 'undefined' && 'ethereum' in window ? connectors.filter((c) => c.id === 'injected') : [];
+  const evm =
+    announced.length > 0
+      ? announced
+      : typeof window !== 'undefined' && 'ethereum' in window
+        ? connectors.filter((c) => c.id === 'injected')
+        : [];
+  const choices: WalletChoice[] = evm.map((c) => ({
+    uid: c.uid,
+    name: c.name,
+    icon: c.icon,
+    signIn: (statement) => signInWithWallet(c, statement),
+  }));
+  if (tronLinkPresent()) choices.push({ uid: TRONLINK, name: 'TronLink (Tron)', signIn: signInWithTronLink });
+  return choices;
 }
 
 export function SignInScreen() {
@@ -21,7 +48,7 @@ export function SignInScreen() {
   const setSession = useSetSession();
   const wallet = wallets.find((w) => w.uid === chosen) ?? wallets[0];
   const signIn = useMutation({
-    mutationFn: () => signInWithWallet(wallet, t('signIn.statement')),
+    mutationFn: () => wallet.signIn(t('signIn.statement')),
     onSuccess: setSession,
   });
   return (

@@ -68,9 +68,9 @@ export function TransactionsScreen() {
           <span>{t('table.status')}</span>
           <select value={draft.status} onChange={set('status')}>
             <option value="">{t('payouts.all')}</option>
-            {['PENDING', 'EXECUTED', 'CONFIRMED', 'FAILED'].map((s) => (
+            {(['PENDING', 'EXECUTED', 'CONFIRMED', 'FAILED'] as const).map((s) => (
               <option key={s} value={s}>
-                {s}
+                {t(`tx.status.${s}`)}
               </option>
             ))}
           </select>
@@ -102,33 +102,30 @@ export function TransactionsScreen() {
             <table>
               <thead>
                 <tr>
-                  <th scope="col">{t('table.created')}</th>
-                  <th scope="col">{t('tx.direction')}</th>
+                  {/* Amount and status first: what a phone shows before the table scrolls sideways. */}
                   <th scope="col" className="num">
                     {t('table.amount')}
                   </th>
+                  <th scope="col">{t('table.status')}</th>
+                  <th scope="col">{t('tx.direction')}</th>
+                  <th scope="col">{t('table.created')}</th>
                   <th scope="col">{t('tx.from')}</th>
                   <th scope="col">{t('tx.to')}</th>
-                  <th scope="col">{t('table.status')}</th>
                 </tr>
               </thead>
               <tbody>
                 {list.data.items.map((tx) => (
                   <tr key={tx.id}>
-                    <td>{formatDate(tx.createdAt)}</td>
-                    <td>{t(`tx.${tx.direction}`)}</td>
                     <td className="num">
                       <Money amount={tx.amount} symbol={tx.currency?.symbol} maxFraction={8} />
                     </td>
                     <td>
-                      <Address address={tx.fromAddress} />
+                      <StatusBadge status={tx.status} text={t(`tx.status.${tx.status}`)} />
                     </td>
-                    <td>
-                      <Address address={tx.toAddress} />
-                    </td>
-                    <td>
-                      <StatusBadge status={tx.status} text={tx.status} />
-                    </td>
+                    <td>{t(`tx.${tx.direction}`)}</td>
+                    <td>{formatDate(tx.createdAt)}</td>
+                    <td>{tx.fromAddress ? <Address address={tx.fromAddress} /> : '—'}</td>
+                    <td>{tx.toAddress ? <Address address={tx.toAddress} /> : '—'}</td>
                   </tr>
                 ))}
               </tbody>

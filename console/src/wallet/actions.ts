@@ -15,6 +15,7 @@ import type { OperationReview, SessionDto } from '../api/types';
 import { checkDigest, toViemTypedData } from '../lib/digest';
 import { executeCalldata, submittedSignature, type ExecutableOperation } from '../lib/signatures';
 import { wagmiConfig } from './config';
+import { WalletError } from './errors';
 
 /** Connects the chosen wallet if needed and returns its current account and chain. */
 async function connected(connector?: Connector): Promise<{ address: Hex; chainId: number }> {
@@ -34,14 +35,7 @@ async function connected(connector?: Connector): Promise<{ address: Hex; chainId
   return { address: result.accounts[0], chainId: result.chainId };
 }
 
-export class WalletError extends Error {
-  constructor(
-    readonly reason: 'NO_WALLET' | 'DIGEST_MISMATCH' | 'WRONG_ACCOUNT',
-    detail = '',
-  ) {
-    super(detail || reason);
-  }
-}
+export { WalletError };
 
 /**
  * Sign-In with Ethereum: a one-time nonce from the service, an EIP-4361 message for this origin,

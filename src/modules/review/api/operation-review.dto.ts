@@ -72,7 +72,17 @@ export class DecodedArgumentDto {
   name: string;
   @ApiProperty({ example: 'address' })
   type: string;
-  @ApiProperty({ description: 'Addresses in display form, numbers as decimal strings; arrays and tuples as JSON' })
+  // A union: without oneOf the description would say "object", and clients generated from it
+  // (the console's own types) would refuse the strings most values are.
+  @ApiProperty({
+    description: 'Addresses in display form, numbers as decimal strings; arrays and tuples as JSON',
+    oneOf: [
+      { type: 'string' },
+      { type: 'boolean' },
+      { type: 'array', items: {} },
+      { type: 'object', additionalProperties: true },
+    ],
+  })
   value: ArgumentValue;
 }
 
