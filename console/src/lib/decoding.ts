@@ -58,7 +58,13 @@ export function describeCall(decoded: Decoded, label: string | null, locale: str
         key: 'call.contractCall',
         values: {
           function: decoded.function,
-          args: decoded.args.map((arg) => `${arg.name || arg.type} = ${String(arg.value)}`).join(', '),
+          // Strings as they are; booleans, arrays and tuples as the JSON the API describes them in.
+          args: decoded.args
+            .map(
+              (arg) =>
+                `${arg.name || arg.type} = ${typeof arg.value === 'string' ? arg.value : JSON.stringify(arg.value)}`,
+            )
+            .join(', '),
         },
       };
     case 'UNKNOWN':
