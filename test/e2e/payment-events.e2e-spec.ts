@@ -167,6 +167,32 @@ describe('payment page events (Server-Sent Events)', () => {
     expect(stream.invoices()[2]).toMatchObject({ paidAmount: '1' });
   });
 
+  it('carries a change committed while no instance listens: the re-read after reconnecting finds it', async () => {
+    const invoice = await newInvoice();
+    const stream = await open(baseA, invoice.publicId);
+    await stream.until(() => stream.events.length === 1, 'the first event');
+    const feeds = async () =>
+      Number(
+        (
+          (await a.dataSource.query(
+            `SELECT count(*) AS n FROM pg_stat_activity
+              WHERE application_name = 'invoice-change-feed' AND datname = current_database()`,
+          )) as { n: string }[]
+        )[0].n,
+      );
+    await a.dataSource.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE application_name = 'invoice-change-feed' AND datname = current_database()`,
+    );
+    // Confirmed and committed in the gap (the feeds reconnect after a second): its NOTIFY reaches nobody.
+    await ingest(b, [transfer(d, invoice.invoiceAddress, ETH_USDT, '3000000', 'CONFIRMED', CONFIRMED)]);
+    expect(await feeds()).toBe(0);
+    await stream.until(() => stream.invoices().at(-1)?.paidAmount === '3', 'the change made in the gap');
+    // And the feed is back: a later change arrives as usual.
+    await ingest(b, [transfer(d, invoice.invoiceAddress, ETH_USDT, '2000000', 'CONFIRMED', CONFIRMED)]);
+    await stream.until(() => stream.invoices().at(-1)?.paidAmount === '5', 'a change after the reconnect');
+  });
+
   it('answers 404 in the error shape for an unknown or malformed public id', async () => {
     for (const publicId of ['123456789', 'abc', '0']) {
       const stream = await open(baseA, publicId);
