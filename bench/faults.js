@@ -10,11 +10,11 @@
 const { spawn } = require('node:child_process');
 const { createHash, randomBytes } = require('node:crypto');
 const { chmodSync, mkdtempSync, rmSync } = require('node:fs');
-const net = require('node:net');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { Client } = require('pg');
 const { runtime, SERVICE_NODE_FLAGS } = require('../scripts/runtime');
+const { freePort } = require('./free-port');
 
 const root = join(__dirname, '..');
 const dist = (p) => require(join(root, 'dist', p));
@@ -32,17 +32,6 @@ const LEASE_MS = 30_000;
 const JWT_SECRET = randomBytes(32).toString('hex');
 const log = (...args) => process.stderr.write(`${new Date().toISOString().slice(11, 23)} ${args.join(' ')}\n`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** The embedded PostgreSQL in a process of its own, so it can be stopped and started on one port. */
 function startPostgres(folder, port) {

@@ -17,11 +17,11 @@
 const { spawn } = require('node:child_process');
 const { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } = require('node:fs');
 const inspector = require('node:inspector/promises');
-const net = require('node:net');
 const { loadavg, tmpdir } = require('node:os');
 const { dirname, join } = require('node:path');
 const { performance } = require('node:perf_hooks');
 const pg = require('pg');
+const { freePort } = require('./free-port');
 
 const root = join(__dirname, '..');
 const dist = (p) => require(join(root, 'dist', p));
@@ -34,17 +34,6 @@ const TRANSFERS = Number(process.env.BENCH_TRANSFERS || 5_000);
 const SECONDS = Number(process.env.BENCH_SECONDS || 30);
 const RATE = Number(process.env.BENCH_RATE || 20);
 const AMOUNT = 1000n;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -616,18 +605,16 @@ async function checkAgainstChain({ db, client, viem, token, deploymentId, sent, 
   let example;
   for (let i = 0; i < paidInvoices.length; i += 50) {
     const balances = await Promise.all(
-      paidInvoices
-        .slice(i, i + 50)
-        .map((invoice) =>
-          invoice.native
-            ? client.getBalance({ address: invoice.address })
-            : client.readContract({
-                address: USDC,
-                abi: token.abi,
-                functionName: 'balanceOf',
-                args: [invoice.address],
-              }),
-        ),
+      paidInvoices.slice(i, i + 50).map((invoice) =>
+        invoice.native
+          ? client.getBalance({ address: invoice.address })
+          : client.readContract({
+              address: USDC,
+              abi: token.abi,
+              functionName: 'balanceOf',
+              args: [invoice.address],
+            }),
+      ),
     );
     balances.forEach((balance, k) => {
       const invoice = paidInvoices[i + k];

@@ -8,17 +8,7 @@ const { accessSync, chownSync, constants, mkdtempSync, readFileSync, rmSync, wri
 const net = require('node:net');
 const { tmpdir, userInfo } = require('node:os');
 const { join } = require('node:path');
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+const { freePort } = require('./free-port');
 
 function pgbouncerBinary() {
   for (const path of ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer', '/usr/local/bin/pgbouncer']) {

@@ -19,13 +19,13 @@
 const { spawn, execFileSync } = require('node:child_process');
 const { createHash, randomBytes } = require('node:crypto');
 const { mkdirSync, mkdtempSync, readFileSync, writeFileSync, rmSync, chmodSync } = require('node:fs');
-const net = require('node:net');
 const { tmpdir } = require('node:os');
 const { dirname, join } = require('node:path');
 const { performance } = require('node:perf_hooks');
 const { Client } = require('pg');
 const { SERVICE_NODE_FLAGS } = require('../scripts/runtime');
 const { startPgBouncer } = require('./pgbouncer');
+const { freePort } = require('./free-port');
 
 const root = join(__dirname, '..');
 const dist = (p) => require(join(root, 'dist', p));
@@ -51,17 +51,6 @@ async function reachable(url) {
   } catch {
     return false;
   }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 const uuid = () => {
