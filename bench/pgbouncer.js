@@ -35,7 +35,12 @@ async function startPgBouncer(serverUrl, { poolSize = 20 } = {}) {
   const server = new URL(serverUrl);
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'bench-pgbouncer-'));
-  writeFileSync(join(dir, 'users.txt'), `"${server.username || 'postgres'}" ""\n`);
+  // Clients are trusted; PgBouncer logs in to the server with the password kept here (the embedded
+  // server the bench starts on a fresh machine has one).
+  const password = decodeURIComponent(server.password).replace(/"/g, '""');
+  writeFileSync(join(dir, 'users.txt'), `"${decodeURIComponent(server.username || 'postgres')}" "${password}"\n`, {
+    mode: 0o600,
+  });
   writeFileSync(
     join(dir, 'pgbouncer.ini'),
     [

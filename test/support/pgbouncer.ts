@@ -45,7 +45,10 @@ export async function startPgBouncer(
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'pgbouncer-'));
   const user = decodeURIComponent(server.username || 'postgres');
-  writeFileSync(join(dir, 'users.txt'), `"${user}" ""\n`);
+  // Clients are trusted; PgBouncer logs in to the server with the password kept here (the embedded
+  // server of a fresh machine has one, the machine's own trusts and has none).
+  const password = decodeURIComponent(server.password).replace(/"/g, '""');
+  writeFileSync(join(dir, 'users.txt'), `"${user}" "${password}"\n`, { mode: 0o600 });
   writeFileSync(
     join(dir, 'pgbouncer.ini'),
     [
