@@ -15,7 +15,7 @@ import type { PrivateKeyAccount } from 'viem/accounts';
 import { deployWalletContracts, eventuallyPasses, loadArtifact, startAnvil, type Anvil } from '../support/anvil';
 import { describeInBrowser, launchBrowser } from '../support/browser';
 import { createDeployment, evmWallet, TRON_MAINNET, type TestDeployment, type TestMember } from '../support/builders';
-import { eventId, ingest, TEST_INDEXER_KEY } from '../support/chain-events';
+import { TEST_INDEXER_KEY } from '../support/chain-events';
 import {
   openConsole,
   CONSOLE_SHOTS,
@@ -27,22 +27,24 @@ import {
   type ConsoleSession,
   type ContrastFailure,
 } from '../support/console-browser';
-import { transfer } from '../support/invoices';
 import {
   createConfigChange,
-  executionEvent,
   hex20 as tronHex20,
   queuePath,
   sign,
   submission,
   type OperationBody,
 } from '../support/queue';
+import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
 import type { TestApp } from '../support/test-app';
 
 /**
  * Journeys through the console in Chromium, each checked against what the service and the chain
- * hold afterwards. anvil plays Sepolia (the catalog's network) with the real wallet contracts; the
- * test reports what anvil mined as the chain indexer would (POST /internal/v1/chain-events).
+ * hold afterwards. anvil plays Sepolia (the catalog's network, 3 required confirmations) with the
+ * real wallet contracts, and the service learns what anvil mined through its built-in indexer
+ * alone: payouts executed, invoices paid, claims and the wallet's deployment. The test mines empty
+ * blocks to pass the confirmations rather than waiting. A scratch database, as the indexer keeps
+ * its checkpoint per chain there and this anvil starts again from block 0 on every run.
  */
 const CHAIN_ID = '11155111';
 
@@ -56,7 +58,9 @@ jest.setTimeout(180_000);
 
 describeInBrowser('console journeys in Chromium', () => {
   let anvil: Anvil;
+  let db: ScratchDatabase;
   let t: TestApp;
+  let payer: PrivateKeyAccount;
   let baseUrl: string;
   let browser: Browser;
   let d: TestDeployment;
@@ -66,12 +70,22 @@ describeInBrowser('console journeys in Chromium', () => {
   beforeAll(async () => {
     anvil = await startAnvil({ chainId: Number(CHAIN_ID) });
     const deployer = await anvil.fundedAccount();
+    payer = await anvil.fundedAccount();
     const contracts = await deployWalletContracts(anvil, deployer);
-    ({ t, baseUrl } = await startConsoleService({
-      CHAIN_CONTRACTS: JSON.stringify({ [CHAIN_ID]: contracts }),
-      [`RPC_URL_${CHAIN_ID}`]: anvil.rpcUrl,
-      INDEXER_API_KEY: TEST_INDEXER_KEY,
-    }));
+    db = await createScratchDatabase('console_journeys');
+    ({ t, baseUrl } = await startConsoleService(
+      {
+        CHAIN_CONTRACTS: JSON.stringify({ [CHAIN_ID]: contracts }),
+        [`RPC_URL_${CHAIN_ID}`]: anvil.rpcUrl,
+        INDEXER_API_KEY: TEST_INDEXER_KEY,
+        INDEXER_ENABLED: 'true',
+        INDEXER_POLL_INTERVAL_MS: '50',
+        INDEXER_CHAINS: JSON.stringify({
+          [CHAIN_ID]: { rpcUrl: anvil.rpcUrl, startBlock: '0', factory: contracts.factory },
+        }),
+      },
+      { databaseUrl: db.url },
+    ));
     d = await createDeployment(t, { chainId: CHAIN_ID, contractAddress: null, threshold: 2 });
     const params = (
       await request(t.http)
@@ -86,13 +100,15 @@ describeInBrowser('console journeys in Chromium', () => {
       args: [params.implementationAddress, params.initializerBytecode, BigInt(params.nonce)],
     } as never);
     await anvil.publicClient.waitForTransactionReceipt({ hash });
-    await anvil.setBalance(d.address as Hex, parseEther('10'));
     for (const member of d.members) await anvil.setBalance(member.address as Hex, parseEther('10'));
-    // The service counts what the indexer reported: the wallet's 10 ETH as a confirmed deposit.
-    const deposit = await ingest(t, [
-      transfer(d, d.address, CHAIN_ID, parseEther('10').toString(), 'CONFIRMED', { confirmations: 64 }),
-    ]);
-    expect(deposit[0]).toMatchObject({ applied: true, error: null });
+    // 10 ETH sent into the wallet: the indexer finds the deposit and counts it once confirmed.
+    const funding = await sendNative(d.address, parseEther('10'));
+    await anvil.mine(2);
+    await eventually(async () => {
+      expect(await txRows(d, funding)).toEqual([
+        expect.objectContaining({ status: 'CONFIRMED', operationType: 'direct_deposit', amount: '10' }),
+      ]);
+    });
     browser = await launchBrowser();
   });
 
@@ -107,8 +123,35 @@ describeInBrowser('console journeys in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await t?.close();
+    await db?.drop();
     await anvil?.stop();
   });
+
+  async function sendNative(to: string, value: bigint): Promise<Hex> {
+    const hash = await anvil.walletClient(payer).sendTransaction({ to: to as Hex, value });
+    await anvil.publicClient.waitForTransactionReceipt({ hash });
+    return hash;
+  }
+
+  /** State the indexer reaches some blocks after the chain does. */
+  const eventually = <T>(check: () => Promise<T>) => eventuallyPasses(check, 20_000);
+
+  interface TxRow {
+    status: string;
+    confirmations: number;
+    operationType: string;
+    amount: string;
+    txHash: string;
+  }
+
+  /** The service's transaction rows of `deployment` for one chain transaction. */
+  async function txRows(deployment: TestDeployment, hash: string): Promise<TxRow[]> {
+    const res = await request(t.http)
+      .get(`/api/v1/deployments/${deployment.id}/transactions?pageSize=100`)
+      .set('x-api-key', deployment.members[0].apiKey)
+      .expect(200);
+    return (res.body as { items: TxRow[] }).items.filter((row) => row.txHash === hash.toLowerCase());
+  }
 
   const account = (member: TestMember) => member.wallet.account as PrivateKeyAccount;
   const admin = () => ({ 'x-api-key': d.members[0].apiKey });
@@ -198,15 +241,16 @@ describeInBrowser('console journeys in Chromium', () => {
     expect(receipt.status).toBe('success');
     expect((await anvil.publicClient.getBalance({ address: recipient as Hex })) - before).toBe(parseEther('0.25'));
 
-    // The indexer reports the execution; the page shows it within 2 s.
-    const results = await ingest(t, [executionEvent(d, [payout.queueOperationId], 'EXECUTED', hash, eventId())]);
-    expect(results[0]).toMatchObject({ applied: true, error: null });
+    // The indexer finds the execution once mined (one confirmation of three); the page, left
+    // open, shows it within 2 s of the service holding it.
+    await expectExecuted(hash, [payout]);
     await a.page.getByText('Executed', { exact: true }).first().waitFor({ timeout: 2500 });
-    const after = await request(t.http)
-      .get(`/api/v1/deployments/${d.id}/payouts/${payout.id}`)
-      .set(admin())
-      .expect(200);
-    expect(after.body.status).toBe('EXECUTED');
+    await anvil.mine(2);
+    await eventually(async () => {
+      expect(await txRows(d, hash)).toEqual([
+        expect.objectContaining({ status: 'CONFIRMED', operationType: 'payout', amount: '-0.25' }),
+      ]);
+    });
   });
 
   /** A payout created through the API by an operator, signed by the first two approvers (READY). */
@@ -229,9 +273,19 @@ describeInBrowser('console journeys in Chromium', () => {
     return { id: created.body.id, queueOperationId: op.id, toAddress };
   }
 
-  async function reportExecuted(hash: Hex, operationIds: string[]): Promise<void> {
-    const results = await ingest(t, [executionEvent(d, operationIds, 'EXECUTED', hash, eventId())]);
-    expect(results[0]).toMatchObject({ applied: true, error: null });
+  /** The indexer has found `hash` executing these payouts: their operations and payouts EXECUTED by it. */
+  async function expectExecuted(hash: Hex, payouts: { id: string; queueOperationId: string }[]): Promise<void> {
+    await eventually(async () => {
+      for (const payout of payouts) {
+        const op = await request(t.http)
+          .get(queuePath(d.id, `/${payout.queueOperationId}`))
+          .set(admin())
+          .expect(200);
+        expect(op.body).toMatchObject({ status: 'EXECUTED', txHash: hash.toLowerCase() });
+        const res = await request(t.http).get(`/api/v1/deployments/${d.id}/payouts/${payout.id}`).set(admin());
+        expect(res.body.status).toBe('EXECUTED');
+      }
+    });
   }
 
   it('a batch of two READY operations executed in one transaction from the queue', async () => {
@@ -247,12 +301,16 @@ describeInBrowser('console journeys in Chromium', () => {
     expect(receipt.status).toBe('success');
     expect(await anvil.publicClient.getBalance({ address: first.toAddress as Hex })).toBe(parseEther('0.1'));
     expect(await anvil.publicClient.getBalance({ address: second.toAddress as Hex })).toBe(parseEther('0.2'));
-    await reportExecuted(hash, [first.queueOperationId, second.queueOperationId]);
+    await expectExecuted(hash, [first, second]);
     await page.getByText('Nothing is waiting.').waitFor({ timeout: 2500 });
-    for (const payout of [first, second]) {
-      const res = await request(t.http).get(`/api/v1/deployments/${d.id}/payouts/${payout.id}`).set(admin());
-      expect(res.body.status).toBe('EXECUTED');
-    }
+    await anvil.mine(2);
+    await eventually(async () => {
+      const rows = await txRows(d, hash);
+      expect(rows.map((row) => [row.operationType, row.amount, row.status]).sort()).toEqual([
+        ['payout', '-0.1', 'CONFIRMED'],
+        ['payout', '-0.2', 'CONFIRMED'],
+      ]);
+    });
   });
 
   it('keyboard only: an approver signs and executes with Tab and Enter', async () => {
@@ -298,7 +356,7 @@ describeInBrowser('console journeys in Chromium', () => {
     const hash = /0x[0-9a-f]{64}/.exec((await sent.textContent()) ?? '')![0] as Hex;
     expect((await anvil.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
     expect(await anvil.publicClient.getBalance({ address: toAddress as Hex })).toBe(parseEther('0.05'));
-    await reportExecuted(hash, [op.id]);
+    await expectExecuted(hash, [{ id: created.body.id, queueOperationId: op.id }]);
   });
 
   it('a look-alike of a saved payee is warned about as it is typed and refused by the service', async () => {
@@ -381,15 +439,17 @@ describeInBrowser('console journeys in Chromium', () => {
     const { page } = await open(d.members[0]);
     await signIn(page, `/console/deployments/${d.id}/invoices/${created.body.id}`);
     await page.getByText('Awaiting payment').waitFor();
-    const paid = await ingest(t, [
-      transfer(d, created.body.invoiceAddress, CHAIN_ID, parseEther('0.5').toString(), 'CONFIRMED', {
-        confirmations: 64,
-      }),
-    ]);
-    expect(paid[0]).toMatchObject({ applied: true, error: null });
+    // Paid on anvil; PAID once the deposit has its three confirmations.
+    const hash = await sendNative(created.body.invoiceAddress, parseEther('0.5'));
+    await anvil.mine(2);
+    await eventually(async () => {
+      const res = await request(t.http).get(`/api/v1/deployments/${d.id}/invoices/${created.body.id}`).set(admin());
+      expect(res.body.invoice).toMatchObject({ status: 'PAID', paidAmount: '0.5' });
+    });
     await page.getByText('Paid', { exact: true }).first().waitFor({ timeout: 2500 });
-    const res = await request(t.http).get(`/api/v1/deployments/${d.id}/invoices/${created.body.id}`).set(admin());
-    expect(res.body.invoice.status).toBe('PAID');
+    expect(await txRows(d, hash)).toEqual([
+      expect.objectContaining({ status: 'CONFIRMED', operationType: 'invoice', amount: '0.5' }),
+    ]);
   });
 
   it('deploying the wallet on a network through the wallet (deploy-params, then the factory)', async () => {
@@ -409,19 +469,21 @@ describeInBrowser('console journeys in Chromium', () => {
     const hash = /0x[0-9a-f]{64}/.exec((await sent.textContent()) ?? '')![0] as Hex;
     expect((await anvil.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
     expect(await anvil.publicClient.getCode({ address: fresh.address as Hex })).toMatch(/^0x.+/);
-    const deployed = await ingest(t, [
-      {
-        eventId: eventId(),
-        kind: 'deploy',
-        chainId: CHAIN_ID,
-        deploymentAddress: fresh.address,
-        txHash: hash,
-        status: 'CONFIRMED',
-      },
-    ]);
-    expect(deployed[0]).toMatchObject({ applied: true, error: null });
+    // The indexer sees the factory create the wallet: deployed once mined, its row confirmed later.
+    await eventually(async () => {
+      const [row] = (await t.dataSource.query(`SELECT deployment_status FROM deployments WHERE id = $1`, [
+        fresh.id,
+      ])) as { deployment_status: string }[];
+      expect(row.deployment_status).toBe('deployed');
+    });
     await page.reload();
     await page.getByText('Wallet: Deployed').waitFor();
+    await anvil.mine(2);
+    await eventually(async () => {
+      expect(await txRows(fresh, hash)).toEqual([
+        expect.objectContaining({ status: 'CONFIRMED', operationType: 'deploy' }),
+      ]);
+    });
   });
 
   it('a CRITICAL warning must be acknowledged before Sign; a digest that differs from the browser’s is refused before the wallet is asked', async () => {
@@ -507,13 +569,15 @@ describeInBrowser('console journeys in Chromium', () => {
         paymentPageButtonText: null,
       })
       .expect(201);
-    await anvil.setBalance(invoice.body.invoiceAddress as Hex, parseEther('0.3'));
-    const deposit = await ingest(t, [
-      transfer(d, invoice.body.invoiceAddress, CHAIN_ID, parseEther('0.3').toString(), 'CONFIRMED', {
-        confirmations: 64,
-      }),
-    ]);
-    expect(deposit[0]).toMatchObject({ applied: true, error: null });
+    await sendNative(invoice.body.invoiceAddress, parseEther('0.3'));
+    await anvil.mine(2);
+    const claimable = async () =>
+      (
+        (await request(t.http).get(`/api/v1/deployments/${d.id}/claims`).set(admin()).expect(200)).body as {
+          items: { invoiceId: string; amount: string }[];
+        }
+      ).items.filter((item) => item.invoiceId === invoice.body.id);
+    await eventually(async () => expect(await claimable()).toEqual([expect.objectContaining({ amount: '0.3' })]));
     const before = await anvil.publicClient.getBalance({ address: d.address as Hex });
 
     const { page } = await open(d.members[0]);
@@ -528,6 +592,14 @@ describeInBrowser('console journeys in Chromium', () => {
     expect((await anvil.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
     expect((await anvil.publicClient.getBalance({ address: d.address as Hex })) - before).toBe(parseEther('0.3'));
     expect(await anvil.publicClient.getBalance({ address: invoice.body.invoiceAddress as Hex })).toBe(0n);
+    // The indexer finds the claim: off the claims list once mined, its row confirmed blocks later.
+    await eventually(async () => expect(await claimable()).toEqual([]));
+    await anvil.mine(2);
+    await eventually(async () => {
+      expect(await txRows(d, hash)).toEqual([
+        expect.objectContaining({ status: 'CONFIRMED', operationType: 'claim', amount: '-0.3' }),
+      ]);
+    });
   });
 
   it('every page, at 1280 and 390 px: overview, invoices, transactions (CSV export), claims, settings, audit', async () => {

@@ -18,12 +18,18 @@ export const PHONE = { width: 390, height: 844 };
  * The service on a real port whose PUBLIC_BASE_URL is that same origin, as sign-in checks the
  * SIWE message's domain against it.
  */
-export async function startConsoleService(env: Record<string, string> = {}): Promise<{ t: TestApp; baseUrl: string }> {
+export async function startConsoleService(
+  env: Record<string, string> = {},
+  options: { databaseUrl?: string } = {},
+): Promise<{ t: TestApp; baseUrl: string }> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // Sign-in shares the token service's throttle per client address, and every browser of a suite
   // signs in from 127.0.0.1: a suite of journeys signs in more often than 15 times a minute.
-  const t = await createTestApp({ env: { PUBLIC_BASE_URL: baseUrl, TOKEN_RATE_LIMIT: '1000', ...env } });
+  const t = await createTestApp({
+    databaseUrl: options.databaseUrl,
+    env: { PUBLIC_BASE_URL: baseUrl, TOKEN_RATE_LIMIT: '1000', ...env },
+  });
   await t.app.listen(port, '127.0.0.1');
   return { t, baseUrl };
 }
