@@ -29,7 +29,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   installJsonReply(app.getHttpAdapter());
 
   app.use(httpMetricsMiddleware(app.get(Metrics)));
-  app.use(requestContextMiddleware(logger));
+  app.use(requestContextMiddleware(logger, config.trustProxy));
   if (config.corsOrigins === '*' || config.corsOrigins.length > 0) app.use(corsMiddleware(config.corsOrigins));
   // The console's own pages and assets: not JSON, no query rules; answered before the API pipeline.
   app.use(CONSOLE_PATH, consoleSite());

@@ -1,5 +1,4 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { AppConfig } from '../config/app-config';
 import { MembersService } from '../modules/auth/application/members.service';
 import { DeploymentsService } from '../modules/deployments/application/deployments.service';
@@ -28,6 +27,8 @@ export async function seedDemoData(
   const members = app.get(MembersService);
   if (await members.hasMembers()) return undefined;
   const deployments = app.get(DeploymentsService);
+  // viem's accounts (and their mnemonic word lists) only for a first start in development.
+  const { generatePrivateKey, privateKeyToAccount } = await import('viem/accounts');
 
   const privateKey = generatePrivateKey();
   const credentials = await members.createMember(privateKeyToAccount(privateKey).address);

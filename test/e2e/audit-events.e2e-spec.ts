@@ -698,3 +698,39 @@ describe('the audit log (GET /api/v1/accounts/{accountId}/audit-events and its e
     });
   });
 });
+
+describe("the audit log's client address behind a proxy", () => {
+  /** The address a proxy says it forwarded for, in the documentation range (RFC 5737). */
+  const FORWARDED_FOR = '203.0.113.7';
+
+  async function renamedFrom(env: Record<string, string>): Promise<string | null> {
+    const app = await createTestApp({ env });
+    try {
+      const d = await createDeployment(app);
+      const [admin] = d.members;
+      await request(app.http)
+        .put(`/api/v1/accounts/${d.accountId}`)
+        .set('x-api-key', admin.apiKey)
+        .set('X-Forwarded-For', FORWARDED_FOR)
+        .send({ name: 'Treasury behind a proxy' })
+        .expect(200);
+      const page = await request(app.http)
+        .get(`/api/v1/accounts/${d.accountId}/audit-events`)
+        .set('x-api-key', admin.apiKey)
+        .query({ actions: 'ACCOUNT_RENAMED' })
+        .expect(200);
+      expect(page.body.items).toHaveLength(1);
+      return (page.body as AuditPage).items[0].clientAddress;
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('is the forwarded client with TRUST_PROXY', async () => {
+    expect(await renamedFrom({ TRUST_PROXY: 'true' })).toBe(FORWARDED_FOR);
+  });
+
+  it('is the connection, whatever X-Forwarded-For says, without it', async () => {
+    expect(await renamedFrom({})).toMatch(LOOPBACK);
+  });
+});

@@ -14,7 +14,7 @@ export interface RequestWork {
 
 interface RequestContext {
   readonly requestId: string;
-  /** The client's IP address (behind a proxy only with TRUST_PROXY); worked out when asked for. */
+  /** The client's IP address (from X-Forwarded-For only with TRUST_PROXY). */
   readonly clientAddress?: string;
   readonly work: RequestWork;
 }

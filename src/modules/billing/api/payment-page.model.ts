@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import QRCode from 'qrcode';
 import { Address } from '../../../shared/domain/address';
 import { Amount } from '../../../shared/domain/amount';
 import type { TransactionStatus } from '../../../shared/domain/transaction-status';
@@ -194,6 +193,8 @@ export class PaymentPageComposer {
       amountDue: toSend,
       decimals: currency.decimals,
     });
+    // Loaded with the first payment page, not by every instance at start.
+    const { default: QRCode } = await import('qrcode');
     const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
     return {
       currency: shown,

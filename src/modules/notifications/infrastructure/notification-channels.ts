@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { createTransport, Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { AttemptOutcome, OutboundPost } from '../../callbacks/application/outbound';
 import type { NotificationChannel } from '../domain/notification-event';
@@ -52,7 +52,8 @@ export class NotificationChannels implements OnApplicationShutdown {
   private async email(message: OutgoingMessage): Promise<AttemptOutcome> {
     const { smtpUrl, from } = this.config.notifications;
     if (smtpUrl === null) return { kind: 'refused', error: 'SMTP_URL is not set' };
-    this.mailer ??= createTransport(smtpUrl);
+    // Loaded with the first mail: most instances send none, and the library is a few MB of the heap.
+    this.mailer ??= (await import('nodemailer')).createTransport(smtpUrl);
     try {
       await this.mailer.sendMail({ from, to: message.destination, subject: message.subject, text: message.body });
       return { kind: 'answered', responseCode: 250, responseBody: '' };
