@@ -15,12 +15,12 @@ function runtime() {
 /**
  * V8 heap settings for the service (also in `start:prod` and docker/Dockerfile). Under load the
  * default young generation (up to 32 MB a semi-space) and old generation (allowed to grow up to 4×
- * its live size before a full collection) let RSS reach 270 MB although about 50 MB is live; 25%
- * growth keeps it under 200 MB. The young generation is 8 MB a semi-space: at 4 MB, minor
- * collections ran twice as often and the CPU per request was 7-9% higher on every scenario of
- * `npm run bench` measured side by side, for 6-14 MB less peak RSS (docs/decisions.md).
+ * its live size before a full collection) let RSS reach 270 MB although about 50 MB is live; a
+ * 4 MB young generation and 25% growth keep it near 160 MB (`npm run bench`, bench/results). An 8
+ * or 16 MB young generation cost 9-16 MB more RSS for 0-4% less CPU per request, measured side by
+ * side on the balances scenario (docs/decisions.md, "Where a request's CPU goes").
  */
-const SERVICE_NODE_FLAGS = ['--max-semi-space-size=8', '--heap-growing-percent=25'];
+const SERVICE_NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=25'];
 
 /**
  * Runs `args` on the runtime as a child with this process's stdio, and exits with its status. A

@@ -184,7 +184,7 @@ describe('npm start on the embedded database', () => {
       JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
     ).scripts['start:prod'];
     const dockerCmd = /^CMD (\[.*\])$/m.exec(readFileSync(join(root, 'docker', 'Dockerfile'), 'utf8'))![1];
-    expect(SERVICE_NODE_FLAGS).toContain('--max-semi-space-size=8');
+    expect(SERVICE_NODE_FLAGS).toContain('--max-semi-space-size=4');
     for (const flag of SERVICE_NODE_FLAGS) {
       expect(args).toContain(flag);
       expect(startProd.split(' ')).toContain(flag);
