@@ -8,8 +8,18 @@ import { currentRequestWork } from '../shared/logging/request-context';
 const LOCKING =
   /\bFOR\s+(?:NO\s+KEY\s+)?UPDATE\b|\bFOR\s+(?:KEY\s+)?SHARE\b|\bpg_(?:try_)?advisory|\bLOCK\s+TABLE\b|\bINSERT\s+INTO\b|\bUPDATE\s+"?\w+"?\s+(?:AS\s+\w+\s+)?SET\b|\bDELETE\s+FROM\b/i;
 
+/** Texts whose answer is remembered: the app sends a few dozen, the list filters make some several. */
+const REMEMBERED_TEXTS = 1_000;
+const lockingByText = new Map<string, boolean>();
+
+/** Whether `sql` takes locks; asked of every statement a request runs, so answered once per text. */
 export function takesLocks(sql: string): boolean {
-  return LOCKING.test(sql);
+  let locking = lockingByText.get(sql);
+  if (locking === undefined) {
+    locking = LOCKING.test(sql);
+    if (lockingByText.size < REMEMBERED_TEXTS) lockingByText.set(sql, locking);
+  }
+  return locking;
 }
 
 type Callback = (...results: unknown[]) => void;

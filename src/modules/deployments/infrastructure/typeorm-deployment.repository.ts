@@ -71,27 +71,61 @@ const accountColumns = (member: string) => `a.id, a.name, a.created_at, a.networ
  * "who is calling", "what may they see" and "with which role" in one round trip. What a live
  * credential is, is auth's to say, in its `live_credentials` view (also read by
  * `TypeOrmCallerLookups`): an original key, a scoped key neither revoked nor expired, a session not
- * revoked whose key, if any, is live. Its parameters are `$1…`; the query's own come after them.
+ * revoked whose key, if any, is live. Its parameters (`callerParams`) are `$1…`; the statement's
+ * own come after them.
  */
-function callerSubquery(lookup: CallerLookup): { sql: string; params: unknown[] } {
-  const columns = `m.id, m.address, m.address_hex, lc.key_id, lc.scopes, lc.account_id, lc.deployment_ids, lc.last_used_at`;
-  return lookup.kind === 'api_key'
-    ? {
-        sql: `SELECT ${columns} FROM live_credentials lc JOIN members m ON m.id = lc.member_id
-               WHERE lc.api_key_sha256 = $1`,
-        params: [lookup.apiKeyDigest],
-      }
-    : {
-        sql: `SELECT ${columns} FROM live_credentials lc JOIN members m ON m.id = lc.member_id
-               WHERE lc.session_id = $1 AND lc.member_id = $2`,
-        params: [lookup.sessionId, lookup.memberId],
-      };
+const CALLER_SUBQUERY: Record<CallerLookup['kind'], string> = {
+  api_key: `SELECT m.id, m.address, m.address_hex, lc.key_id, lc.scopes, lc.account_id, lc.deployment_ids, lc.last_used_at
+              FROM live_credentials lc JOIN members m ON m.id = lc.member_id
+             WHERE lc.api_key_sha256 = $1`,
+  jwt: `SELECT m.id, m.address, m.address_hex, lc.key_id, lc.scopes, lc.account_id, lc.deployment_ids, lc.last_used_at
+          FROM live_credentials lc JOIN members m ON m.id = lc.member_id
+         WHERE lc.session_id = $1 AND lc.member_id = $2`,
+};
+
+function callerParams(lookup: CallerLookup): unknown[] {
+  return lookup.kind === 'api_key' ? [lookup.apiKeyDigest] : [lookup.sessionId, lookup.memberId];
 }
 
-/** The member `callerSubquery` finds, named apart from the row it is joined to. */
+/**
+ * An access statement for each kind of lookup, written once: every request runs one, and a text
+ * assembled per request had to be hashed again to find its prepared statement's name.
+ * `write(caller, next)` gets the caller subquery and the number of the first parameter after its own.
+ */
+function perLookupKind(write: (caller: string, next: number) => string): Record<CallerLookup['kind'], string> {
+  return {
+    api_key: write(CALLER_SUBQUERY.api_key, 2),
+    jwt: write(CALLER_SUBQUERY.jwt, 3),
+  };
+}
+
+/** The member `CALLER_SUBQUERY` finds, named apart from the row it is joined to. */
 const CALLER_COLUMNS = `caller.id AS member_id, caller.address AS member_address, caller.address_hex AS member_address_hex,
   caller.key_id AS member_key_id, caller.scopes AS member_key_scopes, caller.account_id AS member_key_account_id,
   caller.deployment_ids AS member_key_deployment_ids, caller.last_used_at AS member_key_last_used_at`;
+
+/** The caller, their role on account `$n` and the account; a scoped key reaches its own account only. */
+const MEMBER_ACCOUNT_AS = perLookupKind(
+  (caller, next) => `SELECT ${CALLER_COLUMNS}, me.role AS member_role, ${accountColumns('caller.id')}
+     FROM (${caller}) caller
+     LEFT JOIN (account_members me JOIN accounts a ON a.id = me.account_id)
+       ON me.member_id = caller.id AND me.account_id = $${next}
+      AND (caller.account_id IS NULL OR caller.account_id = me.account_id)`,
+);
+
+/**
+ * The caller, deployment `$n` and the caller's role on its account; a scoped key reaches only its
+ * account and deployments.
+ */
+const DEPLOYMENT_WITH_ACCESS_AS = perLookupKind(
+  (caller, next) => `SELECT ${CALLER_COLUMNS}, ${DEPLOYMENT_COLUMNS},
+          (SELECT am.role FROM account_members am
+            WHERE am.account_id = d.account_id AND am.member_id = caller.id
+              AND (caller.account_id IS NULL OR caller.account_id = d.account_id)
+              AND (caller.deployment_ids IS NULL OR d.id = ANY (caller.deployment_ids))) AS member_role
+     FROM (${caller}) caller
+     LEFT JOIN deployments d ON d.id = $${next}`,
+);
 
 interface CallerColumns {
   member_id: string;
@@ -217,16 +251,10 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
     accountId: string,
     lookup: CallerLookup,
   ): Promise<{ member: CallerRow; role: string | null; account: AccountRecord | undefined } | undefined> {
-    const caller = callerSubquery(lookup);
-    // A scoped key reaches its own account only: any other is answered as for a non-member.
-    const rows: (AccountRow & CallerColumns)[] = await this.dataSource.query(
-      `SELECT ${CALLER_COLUMNS}, me.role AS member_role, ${accountColumns('caller.id')}
-         FROM (${caller.sql}) caller
-         LEFT JOIN (account_members me JOIN accounts a ON a.id = me.account_id)
-           ON me.member_id = caller.id AND me.account_id = $${caller.params.length + 1}
-          AND (caller.account_id IS NULL OR caller.account_id = me.account_id)`,
-      [...caller.params, accountId],
-    );
+    const rows: (AccountRow & CallerColumns)[] = await this.dataSource.query(MEMBER_ACCOUNT_AS[lookup.kind], [
+      ...callerParams(lookup),
+      accountId,
+    ]);
     const row = rows[0];
     if (row === undefined) return undefined;
     return {
@@ -441,17 +469,9 @@ export class TypeOrmDeploymentRepository extends DeploymentRepository {
     id: string,
     lookup: CallerLookup,
   ): Promise<{ member: CallerRow; role: string | null; access: DeploymentAccess | undefined } | undefined> {
-    const caller = callerSubquery(lookup);
-    // The role on the deployment's account; a scoped key reaches only its account and deployments.
     const rows: (Partial<DeploymentRow> & CallerColumns)[] = await this.dataSource.query(
-      `SELECT ${CALLER_COLUMNS}, ${DEPLOYMENT_COLUMNS},
-              (SELECT am.role FROM account_members am
-                WHERE am.account_id = d.account_id AND am.member_id = caller.id
-                  AND (caller.account_id IS NULL OR caller.account_id = d.account_id)
-                  AND (caller.deployment_ids IS NULL OR d.id = ANY (caller.deployment_ids))) AS member_role
-         FROM (${caller.sql}) caller
-         LEFT JOIN deployments d ON d.id = $${caller.params.length + 1}`,
-      [...caller.params, id],
+      DEPLOYMENT_WITH_ACCESS_AS[lookup.kind],
+      [...callerParams(lookup), id],
     );
     const row = rows[0];
     if (row === undefined) return undefined;
