@@ -21,9 +21,9 @@ export function requestContextMiddleware(logger: Logger, trustProxy: boolean) {
     // keep-alive timer while the response ends, inside this context, and that timer keeps the
     // context alive past the request. A context that reached the request (a getter reading
     // `req.ip` did) kept every request's objects alive long enough for the young generation to
-    // promote them, and the old generation's collections that followed cost about a fifth of
-    // the CPU of a request (docs/decisions.md). Without TRUST_PROXY, `req.ip` is the socket's
-    // address; with it, X-Forwarded-For is parsed for every request.
+    // promote them, and the old generation's collections that followed cost a fifth (a list) to
+    // half (/health) of a request's CPU (docs/decisions.md). Without TRUST_PROXY, `req.ip` is
+    // the socket's address; with it, X-Forwarded-For is parsed for every request.
     const context = {
       requestId,
       work: { waitedMs: 0, streamedStatementMs: 0 },
