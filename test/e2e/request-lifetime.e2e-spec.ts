@@ -13,10 +13,10 @@ const collectGarbage = runInNewContext('gc') as () => void;
 /**
  * A request's objects must become garbage once it is answered, while its keep-alive connection
  * stays open. Node creates the connection's keep-alive timer as the response ends, inside the
- * request's async context, and the timer holds that context until the next request on the
- * connection: a request context that reached the request (a getter reading `req.ip` did) kept
- * every request alive that long, and under load the young generation promoted them all
- * (docs/decisions.md, issue 43's profile).
+ * request's async context, and the timer holds that context while it runs: a request context
+ * that reached the request (a getter reading `req.ip` did) kept every request alive past its
+ * answer, and under load the young generation promoted them all (docs/decisions.md, "Where a
+ * request's CPU goes").
  */
 describe('a request answered on a kept-alive connection', () => {
   let t: TestApp;
