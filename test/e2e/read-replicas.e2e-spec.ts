@@ -36,8 +36,9 @@ describeWithPostgres('read replicas (DATABASE_READ_URLS)', () => {
   let writer: TestMember;
   let other: TestMember;
 
-  const onReplica = async <T>(sql: string): Promise<T> => {
-    const client = new Client({ connectionString: replica.url(DATABASE) });
+  /** The first row `sql` returns on one server of the pair, on a connection of its own. */
+  const firstRow = async <T>(cluster: Cluster, sql: string): Promise<T> => {
+    const client = new Client({ connectionString: cluster.url(DATABASE) });
     await client.connect();
     try {
       return (await client.query(sql)).rows[0] as T;
@@ -45,6 +46,7 @@ describeWithPostgres('read replicas (DATABASE_READ_URLS)', () => {
       await client.end();
     }
   };
+  const onReplica = <T>(sql: string): Promise<T> => firstRow<T>(replica, sql);
   const getInvoice = (member: TestMember, id: string) =>
     request(t.http).get(`/api/v1/deployments/${d.id}/invoices/${id}`).set('x-api-key', member.apiKey);
   const replicas = () => (t.dataSource as PooledDataSource).readReplicas!;
@@ -117,10 +119,7 @@ describeWithPostgres('read replicas (DATABASE_READ_URLS)', () => {
     // The replica first replays everything the primary has, so the first app's memory of the
     // writer's write in the test before (a position the replica may not have reached on a loaded
     // machine) does not send the writer to the primary below.
-    const primaryClient = new Client({ connectionString: primary.url(DATABASE) });
-    await primaryClient.connect();
-    const { lsn } = (await primaryClient.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows[0];
-    await primaryClient.end();
+    const { lsn } = await firstRow<{ lsn: string }>(primary, 'SELECT pg_current_wal_lsn()::text AS lsn');
     await eventually(
       async () => (await onReplica<{ done: boolean }>(`SELECT pg_last_wal_replay_lsn() >= '${lsn}' AS done`)).done,
     );

@@ -74,15 +74,14 @@ const accountColumns = (member: string) => `a.id, a.name, a.created_at, a.networ
  * revoked whose key, if any, is live. Its parameters (`callerParams`) are `$1…`; the statement's
  * own come after them.
  */
-const CALLER_SUBQUERY: Record<CallerLookup['kind'], string> = {
-  api_key: `SELECT m.id, m.address, m.address_hex, lc.key_id, lc.scopes, lc.account_id, lc.deployment_ids, lc.last_used_at
-              FROM live_credentials lc JOIN members m ON m.id = lc.member_id
-             WHERE lc.api_key_sha256 = $1`,
-  jwt: `SELECT m.id, m.address, m.address_hex, lc.key_id, lc.scopes, lc.account_id, lc.deployment_ids, lc.last_used_at
-          FROM live_credentials lc JOIN members m ON m.id = lc.member_id
-         WHERE lc.session_id = $1 AND lc.member_id = $2`,
+const LIVE_CALLERS = `SELECT m.id, m.address, m.address_hex, lc.key_id, lc.scopes, lc.account_id, lc.deployment_ids, lc.last_used_at
+  FROM live_credentials lc JOIN members m ON m.id = lc.member_id`;
+const CALLER_SUBQUERY: Record<CallerLookup['kind'], { readonly sql: string; readonly params: number }> = {
+  api_key: { sql: `${LIVE_CALLERS} WHERE lc.api_key_sha256 = $1`, params: 1 },
+  jwt: { sql: `${LIVE_CALLERS} WHERE lc.session_id = $1 AND lc.member_id = $2`, params: 2 },
 };
 
+/** `CALLER_SUBQUERY`'s parameters, in its order. */
 function callerParams(lookup: CallerLookup): unknown[] {
   return lookup.kind === 'api_key' ? [lookup.apiKeyDigest] : [lookup.sessionId, lookup.memberId];
 }
@@ -93,10 +92,8 @@ function callerParams(lookup: CallerLookup): unknown[] {
  * `write(caller, next)` gets the caller subquery and the number of the first parameter after its own.
  */
 function perLookupKind(write: (caller: string, next: number) => string): Record<CallerLookup['kind'], string> {
-  return {
-    api_key: write(CALLER_SUBQUERY.api_key, 2),
-    jwt: write(CALLER_SUBQUERY.jwt, 3),
-  };
+  const { api_key, jwt } = CALLER_SUBQUERY;
+  return { api_key: write(api_key.sql, api_key.params + 1), jwt: write(jwt.sql, jwt.params + 1) };
 }
 
 /** The member `CALLER_SUBQUERY` finds, named apart from the row it is joined to. */
