@@ -91,8 +91,7 @@ function item(r) {
 }
 
 /** The account's balances on one chain: membership, then the ledger (one page). */
-async function accountBalances(req, accountId, chainId) {
-  const key = req.headers['x-api-key'];
+async function accountBalances(key, accountId, chainId) {
   if (!key) return { status: 401 };
   const member = await run(
     `SELECT 1 FROM member_credentials c JOIN account_members am ON am.member_id = c.member_id AND am.account_id = $2
@@ -111,8 +110,7 @@ async function accountBalances(req, accountId, chainId) {
   return { status: 200, body: { total: items.length, page: 1, pageSize: 10, items } };
 }
 
-async function authorize(req, deploymentId) {
-  const key = req.headers['x-api-key'];
+async function authorize(key, deploymentId) {
   if (!key) return 401;
   const m = await run(
     `SELECT m.id FROM member_credentials c JOIN members m ON m.id = c.member_id WHERE c.api_key_sha256 = $1`,
@@ -194,53 +192,72 @@ const LISTS = {
 
 const list = (v) => (v ? v.split(',') : undefined);
 
-async function handle(req, res) {
-  const url = new URL(req.url, 'http://x');
-  if (url.pathname === '/health') return send(res, 200, { status: 'ok' });
-  if (url.pathname === '/api/v1/public/currencies') return send(res, 200, CURRENCIES.map(currencyDto));
-  const balances = /^\/api\/v1\/accounts\/([0-9a-f-]{36})\/balance\/assets$/.exec(url.pathname);
-  if (balances) {
-    const { status, body } = await accountBalances(req, balances[1], url.searchParams.get('chainId'));
-    return send(res, status, body ?? { statusCode: status });
-  }
-  const other = /^\/api\/v1\/deployments\/([0-9a-f-]{36})\/(invoices|payouts|operations|claims)$/.exec(url.pathname);
-  if (other) {
-    const status = await authorize(req, other[1]);
-    if (status !== 200) return send(res, status, { statusCode: status });
-    return send(res, 200, { page: 1, pageSize: 10, ...(await LISTS[other[2]](other[1])) });
-  }
-  const m = /^\/api\/v1\/deployments\/([0-9a-f-]{36})\/transactions(?:\/([0-9a-f-]{36}))?$/.exec(url.pathname);
-  if (!m) return send(res, 404, { statusCode: 404 });
-  const status = await authorize(req, m[1]);
-  if (status !== 200) return send(res, status, { statusCode: status });
-  if (m[2]) {
-    const record = await transactions.findInDeployment(m[1], m[2]);
-    if (record === undefined) return send(res, 404, { statusCode: 404 });
+/**
+ * The endpoints, each answering `{ status, body }` from the request's parts: the baseline routes
+ * to them by hand (below), the framework floor (bench/floor-server.js) through NestJS routes.
+ */
+const endpoints = {
+  health: () => ({ status: 200, body: { status: 'ok' } }),
+  currencies: () => ({ status: 200, body: CURRENCIES.map(currencyDto) }),
+  balances: async (apiKey, accountId, chainId) => {
+    const { status, body } = await accountBalances(apiKey, accountId, chainId);
+    return { status, body: body ?? { statusCode: status } };
+  },
+  list: async (apiKey, deploymentId, kind) => {
+    const status = await authorize(apiKey, deploymentId);
+    if (status !== 200) return { status, body: { statusCode: status } };
+    return { status: 200, body: { page: 1, pageSize: 10, ...(await LISTS[kind](deploymentId)) } };
+  },
+  transaction: async (apiKey, deploymentId, transactionId) => {
+    const status = await authorize(apiKey, deploymentId);
+    if (status !== 200) return { status, body: { statusCode: status } };
+    const record = await transactions.findInDeployment(deploymentId, transactionId);
+    if (record === undefined) return { status: 404, body: { statusCode: 404 } };
     const tx = item(record);
-    return send(res, 200, {
+    const body = {
       transaction: tx,
       canClaim: tx.canClaim,
       isClaimed: tx.isClaimed,
       invoice: null,
       currency: tx.currency,
+    };
+    return { status: 200, body };
+  },
+  /** `query`: the query string's parameters, as an object of strings. */
+  transactions: async (apiKey, deploymentId, query) => {
+    const status = await authorize(apiKey, deploymentId);
+    if (status !== 200) return { status, body: { statusCode: status } };
+    const pageNo = Number(query.page || 1);
+    const pageSize = Number(query.pageSize || 10);
+    const { total, items } = await transactions.list({
+      deploymentId,
+      sortBy: 'createdAt',
+      sortOrder: 'desc',
+      statuses: list(query.statuses),
+      currencyIds: list(query.currencyIds),
+      isClaimed: query.isClaimed !== undefined ? query.isClaimed === 'true' : undefined,
+      createdFrom: query.createdFrom ? new Date(query.createdFrom).toISOString() : undefined,
+      createdTo: query.createdTo ? new Date(query.createdTo).toISOString() : undefined,
+      limit: pageSize,
+      offset: String((pageNo - 1) * pageSize),
     });
-  }
-  const s = url.searchParams;
-  const pageNo = Number(s.get('page') || 1);
-  const pageSize = Number(s.get('pageSize') || 10);
-  const { total, items } = await transactions.list({
-    deploymentId: m[1],
-    sortBy: 'createdAt',
-    sortOrder: 'desc',
-    statuses: list(s.get('statuses')),
-    currencyIds: list(s.get('currencyIds')),
-    isClaimed: s.has('isClaimed') ? s.get('isClaimed') === 'true' : undefined,
-    createdFrom: s.get('createdFrom') ? new Date(s.get('createdFrom')).toISOString() : undefined,
-    createdTo: s.get('createdTo') ? new Date(s.get('createdTo')).toISOString() : undefined,
-    limit: pageSize,
-    offset: String((pageNo - 1) * pageSize),
-  });
-  send(res, 200, { total, page: pageNo, pageSize, items: items.map(item) });
+    return { status: 200, body: { total, page: pageNo, pageSize, items: items.map(item) } };
+  },
+};
+
+function route(req) {
+  const url = new URL(req.url, 'http://x');
+  const apiKey = req.headers['x-api-key'];
+  if (url.pathname === '/health') return endpoints.health();
+  if (url.pathname === '/api/v1/public/currencies') return endpoints.currencies();
+  const balances = /^\/api\/v1\/accounts\/([0-9a-f-]{36})\/balance\/assets$/.exec(url.pathname);
+  if (balances) return endpoints.balances(apiKey, balances[1], url.searchParams.get('chainId'));
+  const other = /^\/api\/v1\/deployments\/([0-9a-f-]{36})\/(invoices|payouts|operations|claims)$/.exec(url.pathname);
+  if (other) return endpoints.list(apiKey, other[1], other[2]);
+  const m = /^\/api\/v1\/deployments\/([0-9a-f-]{36})\/transactions(?:\/([0-9a-f-]{36}))?$/.exec(url.pathname);
+  if (!m) return { status: 404, body: { statusCode: 404 } };
+  if (m[2]) return endpoints.transaction(apiKey, m[1], m[2]);
+  return endpoints.transactions(apiKey, m[1], Object.fromEntries(url.searchParams));
 }
 
 function send(res, status, body) {
@@ -252,11 +269,20 @@ function send(res, status, body) {
   res.end(json);
 }
 
-http
-  .createServer((req, res) => {
-    handle(req, res).catch((error) => {
-      process.stderr.write(`${error.stack}\n`);
-      send(res, 500, { statusCode: 500 });
-    });
-  })
-  .listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write('ready\n'));
+module.exports = { endpoints };
+
+if (require.main === module) {
+  http
+    .createServer((req, res) => {
+      const answer = route(req);
+      // /health and the currencies answer at once, as a hand-written server would.
+      if (!(answer instanceof Promise)) return send(res, answer.status, answer.body);
+      answer
+        .then(({ status, body }) => send(res, status, body))
+        .catch((error) => {
+          process.stderr.write(`${error.stack}\n`);
+          send(res, 500, { statusCode: 500 });
+        });
+    })
+    .listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write('ready\n'));
+}

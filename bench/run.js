@@ -1,9 +1,10 @@
 'use strict';
 // `npm run bench`: loads 1,000,000 transactions into one deployment (and 100,000 over nine others),
 // and 100,000 invoices, queue operations, payouts and claimable deposits into another, in a
-// database of its own, then drives the built app and a raw node:http baseline with autocannon
-// (16 connections, 10 s per scenario and side, in alternating slices after a warm-up; see `measure`)
-// and writes the table to bench/results/latest.md.
+// database of its own, then drives the built app, a raw node:http baseline and the framework's floor
+// (the baseline's endpoints behind bare NestJS) with autocannon (16 connections, 10 s per scenario
+// and side, in alternating slices after a warm-up; see `measure`) and writes the tables to
+// bench/results/latest.md.
 // Knobs: BENCH_ROWS, BENCH_LIST_ROWS, BENCH_DURATION (s), BENCH_ROUNDS (slices per side),
 // BENCH_WARMUP (s), BENCH_SCENARIOS (words of labels), BENCH_PROFILE (a directory for the app's
 // CPU profile), BENCH_RESULTS (where the table goes). The "fair sharing" scenario (another tenant's
@@ -869,7 +870,7 @@ async function main() {
   try {
     await prepareDatabase(url, { runMigrations: true }, { info: () => undefined });
     const { apiKey, deployment, other, detailId, lists } = await seed(url);
-    const [appPort, basePort] = [await freePort(), await freePort()];
+    const [appPort, basePort, floorPort] = [await freePort(), await freePort(), await freePort()];
     const env = {
       DATABASE_URL: url,
       NODE_ENV: 'production',
@@ -888,7 +889,9 @@ async function main() {
     // One API key drives thousands of requests a second here: the per-credential limit is off.
     const app = start('app', 'dist/src/main.js', { ...env, PORT: String(appPort), API_RATE_LIMIT: '0' }, nodeArgs);
     const baseline = start('baseline', 'bench/baseline-server.js', { ...env, PORT: String(basePort) });
-    children.push(app, baseline);
+    // The framework's floor: the baseline's endpoints behind NestJS and Express, nothing of the app's.
+    const floor = start('floor', 'bench/floor-server.js', { ...env, PORT: String(floorPort) });
+    children.push(app, baseline, floor);
     // BENCH_PGBOUNCER=1: a second app, in transaction mode through a PgBouncer of the bench's own
     // (session work straight to PostgreSQL), driven in the same slices as the app beside it.
     let pooled;
@@ -916,6 +919,7 @@ async function main() {
     await Promise.all([
       waitFor(`http://127.0.0.1:${appPort}/health`, app),
       waitFor(`http://127.0.0.1:${basePort}/`, baseline),
+      waitFor(`http://127.0.0.1:${floorPort}/health`, floor),
       ...(pooled ? [waitFor(`http://127.0.0.1:${pooled.port}/health`, pooled.child)] : []),
     ]);
 
@@ -966,23 +970,30 @@ async function main() {
         });
         await baseCheck.text();
         if (baseCheck.status !== 200) throw new Error(`the baseline answered ${baseCheck.status} on ${label}`);
+        const floorCheck = await fetchRetrying(`http://127.0.0.1:${floorPort}${path}`, {
+          headers: { 'x-api-key': apiKey },
+        });
+        await floorCheck.text();
+        if (floorCheck.status !== 200) throw new Error(`the floor answered ${floorCheck.status} on ${label}`);
         const drive = (port, pid) => (seconds) => autocannon(`http://127.0.0.1:${port}${path}`, apiKey, pid, seconds);
         const appSide = check.status === 200 ? sides.push(drive(appPort, app.pid)) - 1 : undefined;
         const baseSide = sides.push(drive(basePort, baseline.pid)) - 1;
+        const floorSide = sides.push(drive(floorPort, floor.pid)) - 1;
         const pooledSide =
           pooled && check.status === 200 ? sides.push(drive(pooled.port, pooled.child.pid)) - 1 : undefined;
-        entries.push({ label, appStatus: check.status, appSide, baseSide, pooledSide });
+        entries.push({ label, appStatus: check.status, appSide, baseSide, floorSide, pooledSide });
       }
       const results = measure(sides);
-      for (const { label, appStatus, appSide, baseSide, pooledSide } of entries) {
+      for (const { label, appStatus, appSide, baseSide, floorSide, pooledSide } of entries) {
         const a = appSide === undefined ? { rps: 0, p50: NaN, p99: NaN, status: String(appStatus) } : results[appSide];
         const b = results[baseSide];
+        const f = results[floorSide];
         const p = pooledSide === undefined ? undefined : results[pooledSide];
         log(
-          `${label}: app ${a.rps} req/s p99 ${a.p99} ms cpu ${a.cpuMsPerRequest?.toFixed(3)} ms/req (${a.status}); baseline ${b.rps} req/s p99 ${b.p99} ms cpu ${b.cpuMsPerRequest.toFixed(3)} ms/req` +
+          `${label}: app ${a.rps} req/s p99 ${a.p99} ms cpu ${a.cpuMsPerRequest?.toFixed(3)} ms/req (${a.status}); baseline ${b.rps} req/s p99 ${b.p99} ms cpu ${b.cpuMsPerRequest.toFixed(3)} ms/req; floor ${f.rps} req/s cpu ${f.cpuMsPerRequest.toFixed(3)} ms/req` +
             (p ? `; through PgBouncer ${p.rps} req/s p99 ${p.p99} ms (${p.status})` : ''),
         );
-        rows.push({ label, a, b, p, appStatus });
+        rows.push({ label, a, b, f, p, appStatus });
       }
     }
     // The review of an operation with 8 calls (simulation UNAVAILABLE): the app alone, no baseline
@@ -1079,6 +1090,15 @@ async function main() {
           : `| ${label} | app answered ${appStatus} (not on this branch) | | | | ${fmt(b.rps)} | ${fmt(b.p50)} | ${fmt(b.p99)} | ${b.cpuMsPerRequest.toFixed(2)} | n/a | n/a |`,
       ),
     ].join('\n');
+    const floorTable = [
+      '| scenario | floor req/s | floor p99 ms | floor CPU ms/req | floor/baseline | app/floor | app CPU/floor CPU |',
+      '|---|---|---|---|---|---|---|',
+      ...rows.map(
+        ({ label, a, b, f, appStatus }) =>
+          `| ${label} | ${fmt(f.rps)} | ${fmt(f.p99)} | ${f.cpuMsPerRequest.toFixed(2)} | ${fmt((f.rps / b.rps) * 100)}% | ` +
+          (appStatus === 200 ? `${fmt((a.rps / f.rps) * 100)}% | ${(a.cpuMsPerRequest / f.cpuMsPerRequest).toFixed(2)}× |` : 'n/a | n/a |'),
+      ),
+    ].join('\n');
     const pooledTable = pooled
       ? [
           '## Through PgBouncer',
@@ -1113,6 +1133,12 @@ async function main() {
       'CPU ms/req: user + system CPU of the server process divided by the requests it answered (steadier than req/s on a shared machine).',
       '',
       table,
+      '',
+      '## The framework\'s floor',
+      '',
+      "bench/floor-server.js: the baseline's endpoints (the same SQL, the same JSON) behind NestJS on Express, a controller method per route reading its parameters through Nest's decorators and returning the body for Nest to send; no middleware, guard, pipe, interceptor, logging, metrics or validation. Floor/baseline is what NestJS and Express cost by themselves; app/floor is what the app's own request path costs (access statement, validation, metrics, request context, presenters). Driven in the same alternating slices as the two above.",
+      '',
+      floorTable,
       '',
       ...pooledTable,
       ...(review
