@@ -49,22 +49,34 @@ export class CurrencyResponseDto {
   @ApiProperty({ type: String, format: 'date-time', example: '2026-11-21T20:02:55.123Z' })
   updatedAt: string;
 
-  /** The one mapping from the catalog's `Currency`; `this: void` so it can be passed to `map` as is. */
+  /**
+   * The one mapping from the catalog's `Currency`; `this: void` so it can be passed to `map` as is.
+   * Built once per currency and frozen: the catalog's currencies do not change after start
+   * (CatalogService), and every list embeds one per item, so a page would otherwise build (and
+   * format the dates of) the same answer once per row.
+   */
   static from(this: void, currency: Currency): CurrencyResponseDto {
-    return {
-      id: currency.id,
-      symbol: currency.symbol,
-      name: currency.name,
-      chainId: currency.chainId,
-      address: currency.address?.display ?? null,
-      decimals: currency.decimals,
-      isNative: currency.isNative,
-      isScam: currency.isScam,
-      isVerified: currency.isVerified,
-      cmcId: currency.cmcId,
-      logoUrl: currency.logoUrl,
-      createdAt: currency.createdAt.toISOString(),
-      updatedAt: currency.updatedAt.toISOString(),
-    };
+    let wire = wireForms.get(currency);
+    if (wire === undefined) {
+      wire = Object.freeze({
+        id: currency.id,
+        symbol: currency.symbol,
+        name: currency.name,
+        chainId: currency.chainId,
+        address: currency.address?.display ?? null,
+        decimals: currency.decimals,
+        isNative: currency.isNative,
+        isScam: currency.isScam,
+        isVerified: currency.isVerified,
+        cmcId: currency.cmcId,
+        logoUrl: currency.logoUrl,
+        createdAt: currency.createdAt.toISOString(),
+        updatedAt: currency.updatedAt.toISOString(),
+      });
+      wireForms.set(currency, wire);
+    }
+    return wire;
   }
 }
+
+const wireForms = new WeakMap<Currency, CurrencyResponseDto>();

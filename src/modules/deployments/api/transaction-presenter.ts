@@ -19,9 +19,6 @@ export type TransactionExportRow = TransactionResponseDto & {
 /** Maps stored transactions to the contract's DTOs: signed whole-unit amounts, the catalog currency, ISO dates. */
 @Injectable()
 export class TransactionPresenter {
-  /** The catalog only changes at start: each currency's DTO is built once, not once per item. */
-  private readonly currencyDtos = new WeakMap<object, CurrencyResponseDto>();
-
   constructor(private readonly catalog: CatalogService) {}
 
   presentPage(page: {
@@ -100,16 +97,7 @@ export class TransactionPresenter {
       invoiceId: record.invoiceId,
       confirmedAt: record.confirmedAt?.toISOString() ?? null,
       invoice: record.invoice,
-      currency: currency === undefined ? null : this.currencyDto(currency),
+      currency: currency === undefined ? null : CurrencyResponseDto.from(currency),
     };
-  }
-
-  private currencyDto(currency: Parameters<typeof CurrencyResponseDto.from>[0]): CurrencyResponseDto {
-    let dto = this.currencyDtos.get(currency);
-    if (dto === undefined) {
-      dto = CurrencyResponseDto.from(currency);
-      this.currencyDtos.set(currency, dto);
-    }
-    return dto;
   }
 }
