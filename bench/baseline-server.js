@@ -90,15 +90,18 @@ function item(r) {
   };
 }
 
+/** A refusal, in the shape both servers send it. */
+const refusal = (status) => ({ status, body: { statusCode: status } });
+
 /** The account's balances on one chain: membership, then the ledger (one page). */
 async function accountBalances(key, accountId, chainId) {
-  if (!key) return { status: 401 };
+  if (!key) return refusal(401);
   const member = await run(
     `SELECT 1 FROM member_credentials c JOIN account_members am ON am.member_id = c.member_id AND am.account_id = $2
       WHERE c.api_key_sha256 = $1`,
     [createHash('sha256').update(key).digest('hex'), accountId],
   );
-  if (member.rowCount === 0) return { status: 404 };
+  if (member.rowCount === 0) return refusal(404);
   const rows = await ledger.ledger(accountId, chainId);
   const items = rows
     .filter((row) => row.balance !== 0n)
@@ -199,20 +202,17 @@ const list = (v) => (v ? v.split(',') : undefined);
 const endpoints = {
   health: () => ({ status: 200, body: { status: 'ok' } }),
   currencies: () => ({ status: 200, body: CURRENCIES.map(currencyDto) }),
-  balances: async (apiKey, accountId, chainId) => {
-    const { status, body } = await accountBalances(apiKey, accountId, chainId);
-    return { status, body: body ?? { statusCode: status } };
-  },
+  balances: accountBalances,
   list: async (apiKey, deploymentId, kind) => {
     const status = await authorize(apiKey, deploymentId);
-    if (status !== 200) return { status, body: { statusCode: status } };
+    if (status !== 200) return refusal(status);
     return { status: 200, body: { page: 1, pageSize: 10, ...(await LISTS[kind](deploymentId)) } };
   },
   transaction: async (apiKey, deploymentId, transactionId) => {
     const status = await authorize(apiKey, deploymentId);
-    if (status !== 200) return { status, body: { statusCode: status } };
+    if (status !== 200) return refusal(status);
     const record = await transactions.findInDeployment(deploymentId, transactionId);
-    if (record === undefined) return { status: 404, body: { statusCode: 404 } };
+    if (record === undefined) return refusal(404);
     const tx = item(record);
     const body = {
       transaction: tx,
@@ -226,7 +226,7 @@ const endpoints = {
   /** `query`: the query string's parameters, as an object of strings. */
   transactions: async (apiKey, deploymentId, query) => {
     const status = await authorize(apiKey, deploymentId);
-    if (status !== 200) return { status, body: { statusCode: status } };
+    if (status !== 200) return refusal(status);
     const pageNo = Number(query.page || 1);
     const pageSize = Number(query.pageSize || 10);
     const { total, items } = await transactions.list({
@@ -255,7 +255,7 @@ function route(req) {
   const other = /^\/api\/v1\/deployments\/([0-9a-f-]{36})\/(invoices|payouts|operations|claims)$/.exec(url.pathname);
   if (other) return endpoints.list(apiKey, other[1], other[2]);
   const m = /^\/api\/v1\/deployments\/([0-9a-f-]{36})\/transactions(?:\/([0-9a-f-]{36}))?$/.exec(url.pathname);
-  if (!m) return { status: 404, body: { statusCode: 404 } };
+  if (!m) return refusal(404);
   if (m[2]) return endpoints.transaction(apiKey, m[1], m[2]);
   return endpoints.transactions(apiKey, m[1], Object.fromEntries(url.searchParams));
 }

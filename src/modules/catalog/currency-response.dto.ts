@@ -1,6 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { Currency } from './catalog';
 
+/** Each catalog currency's answer, built by `CurrencyResponseDto.from` the first time it is asked for. */
+const wireForms = new WeakMap<Currency, CurrencyResponseDto>();
+
 export class CurrencyResponseDto {
   @ApiProperty({
     example: '1-0xdac17f958d2ee523a2206206994597c13d831ec7',
@@ -78,5 +81,3 @@ export class CurrencyResponseDto {
     return wire;
   }
 }
-
-const wireForms = new WeakMap<Currency, CurrencyResponseDto>();
