@@ -49,7 +49,16 @@ describe('GET /metrics', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: { INDEXER_API_KEY: TEST_INDEXER_KEY, [`RPC_URL_${CHAIN}`]: 'http://127.0.0.1:9', INDEXER_ENABLED: 'false' },
+      env: {
+        INDEXER_API_KEY: TEST_INDEXER_KEY,
+        [`RPC_URL_${CHAIN}`]: 'http://127.0.0.1:9',
+        INDEXER_ENABLED: 'false',
+        // The callback and notification workers poll on a pool connection every second: a scrape
+        // landing on a poll read 1 in use where the idle-pool test expects 0 (with a 10 ms poll,
+        // every run). Off, the pool is idle between this spec's own requests.
+        CALLBACK_WORKER: 'false',
+        NOTIFY_WORKER: 'false',
+      },
     });
     scrape = spacedScraper(t.http);
     await t.dataSource.query(
