@@ -1,7 +1,12 @@
 import { getMetadataStorage, IsDefined, IsInt, IsOptional, IsString, MetadataStorage } from 'class-validator';
 import { DomainError } from '../domain/domain-error';
 import { PrecomputedJson, PrecomputedJsonCache } from './public-cache.interceptor';
-import { createValidationPipe, rememberValidationMetadata } from './validation';
+import {
+  createValidationPipe,
+  REMEMBERED_QUERIES_PER_DTO,
+  REMEMBERED_QUERY_MAX_LENGTH,
+  rememberValidationMetadata,
+} from './validation';
 
 class OptionalQuery {
   @IsOptional()
@@ -18,28 +23,82 @@ class RequiredQuery {
   name!: string;
 }
 
-describe('the validation pipe on empty queries', () => {
+describe('the validation pipe on queries it has seen pass', () => {
   const meta = (metatype: new () => object) => ({ type: 'query' as const, metatype, data: undefined });
-
-  it('gives the DTO with its defaults, every time', async () => {
+  /** The pipe, and how many times class-validator has been asked to validate. */
+  const counted = () => {
     const pipe = createValidationPipe();
+    const validate = jest.spyOn(pipe as unknown as { validate: (...args: unknown[]) => unknown }, 'validate');
+    return { pipe, validations: () => validate.mock.calls.length };
+  };
+
+  it('gives the DTO with its defaults for an empty query every time, validating it once', async () => {
+    const { pipe, validations } = counted();
     for (let i = 0; i < 3; i += 1) {
       const result = await pipe.transform({}, meta(OptionalQuery));
       expect(result).toBeInstanceOf(OptionalQuery);
       expect(result).toEqual(Object.assign(new OptionalQuery(), {}));
     }
+    expect(validations()).toBe(1);
   });
 
-  it('still refuses an empty query to a DTO that needs a field, every time', async () => {
-    const pipe = createValidationPipe();
-    for (let i = 0; i < 3; i += 1) await expect(pipe.transform({}, meta(RequiredQuery))).rejects.toThrow(DomainError);
+  it('gives a new DTO, equal to the first, for a query that passed, validating it once', async () => {
+    const { pipe, validations } = counted();
+    const first = await pipe.transform({ name: 'a' }, meta(OptionalQuery));
+    const again = await pipe.transform({ name: 'a' }, meta(OptionalQuery));
+    expect(again).toBeInstanceOf(OptionalQuery);
+    expect(again).toEqual(first);
+    expect(again).not.toBe(first);
+    expect(again).toMatchObject({ name: 'a', sortOrder: 'desc' });
+    expect(validations()).toBe(1);
   });
 
-  it('still validates a non-empty query after an empty one passed', async () => {
+  it('validates another query, or the same one for another DTO, on its own', async () => {
+    const { pipe, validations } = counted();
+    await pipe.transform({ name: 'a' }, meta(OptionalQuery));
+    await pipe.transform({ name: 'b' }, meta(OptionalQuery));
+    await pipe.transform({ name: 'a' }, meta(RequiredQuery));
+    await pipe.transform({ name: ['a', 'b'] }, meta(OptionalQuery)).catch(() => undefined);
+    expect(validations()).toBe(4);
+  });
+
+  it('refuses a query that fails every time, with the same details', async () => {
+    const { pipe, validations } = counted();
+    const refusals: unknown[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const error = await pipe.transform({}, meta(RequiredQuery)).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(DomainError);
+      refusals.push((error as DomainError).details);
+    }
+    expect(refusals[1]).toEqual(refusals[0]);
+    expect(refusals[2]).toEqual(refusals[0]);
+    expect(validations()).toBe(3);
+  });
+
+  it('still refuses an unknown key after the known ones passed', async () => {
     const pipe = createValidationPipe();
     await pipe.transform({}, meta(OptionalQuery));
+    await pipe.transform({ name: 'a' }, meta(OptionalQuery));
     await expect(pipe.transform({ name: 'a', extra: '1' }, meta(OptionalQuery))).rejects.toThrow(DomainError);
-    await expect(pipe.transform({ name: 'a' }, meta(OptionalQuery))).resolves.toMatchObject({ name: 'a' });
+  });
+
+  it(`remembers at most ${REMEMBERED_QUERIES_PER_DTO} queries per DTO, forgetting the oldest first`, async () => {
+    const { pipe, validations } = counted();
+    for (let i = 0; i <= REMEMBERED_QUERIES_PER_DTO; i += 1)
+      await pipe.transform({ name: `n${i}` }, meta(OptionalQuery));
+    expect(validations()).toBe(REMEMBERED_QUERIES_PER_DTO + 1);
+    await pipe.transform({ name: `n${REMEMBERED_QUERIES_PER_DTO}` }, meta(OptionalQuery));
+    expect(validations()).toBe(REMEMBERED_QUERIES_PER_DTO + 1);
+    await pipe.transform({ name: 'n0' }, meta(OptionalQuery));
+    expect(validations()).toBe(REMEMBERED_QUERIES_PER_DTO + 2);
+  });
+
+  it(`validates a query longer than ${REMEMBERED_QUERY_MAX_LENGTH} characters every time`, async () => {
+    const { pipe, validations } = counted();
+    const name = 'x'.repeat(REMEMBERED_QUERY_MAX_LENGTH);
+    await pipe.transform({ name }, meta(OptionalQuery));
+    await pipe.transform({ name }, meta(OptionalQuery));
+    expect(validations()).toBe(2);
   });
 });
 
