@@ -1,6 +1,6 @@
 import { createBase58check } from '@scure/base';
-import { sha256 } from 'viem';
-import { Address } from './address';
+import { getAddress, sha256 } from 'viem';
+import { Address, REMEMBERED_DISPLAYS } from './address';
 import { DomainError } from './domain-error';
 
 // Tether's USDT contracts: on Ethereum, and on Tron in both of its spellings.
@@ -146,5 +146,29 @@ describe('Address (lookups by 20-byte form)', () => {
     } catch (error) {
       expect((error as DomainError).details[0].field).toBe('toAddress');
     }
+  });
+});
+
+describe('Address (display forms remembered)', () => {
+  const tron = createBase58check((data: Uint8Array) => sha256(data, 'bytes'));
+  const hex20 = (i: number) => `0x${i.toString(16).padStart(8, '0').repeat(5)}` as const;
+
+  it(`gives each display form as computed afresh, the same again, past ${REMEMBERED_DISPLAYS} addresses too`, () => {
+    const count = REMEMBERED_DISPLAYS + 10;
+    for (const round of [1, 2]) {
+      for (let i = 0; i < count; i += round === 1 ? 1 : 997) {
+        const hex = hex20(i);
+        expect(Address.fromHex20(hex, 'evm').display).toBe(getAddress(hex));
+        expect(Address.fromHex20(hex.toUpperCase().replace('0X', '0x'), 'evm').display).toBe(getAddress(hex));
+        expect(Address.fromHex20(hex, 'tvm').display).toBe(tron.encode(Buffer.from(`41${hex.slice(2)}`, 'hex')));
+      }
+    }
+  });
+
+  it('keeps the network types apart for the same 20 bytes', () => {
+    const hex = `0x${USDT_TRON_HEX.slice(2)}`;
+    expect(Address.fromHex20(hex, 'tvm').display).toBe(USDT_TRON_BASE58);
+    expect(Address.fromHex20(hex, 'evm').display).toBe(getAddress(hex));
+    expect(Address.parse(USDT_TRON_BASE58, 'tvm').display).toBe(USDT_TRON_BASE58);
   });
 });

@@ -58,11 +58,9 @@ export class Address {
   }
 
   static fromHex20(hex20: string, networkType: NetworkType): Address {
-    const lower = hex20.toLowerCase();
+    const lower = hex20.toLowerCase() as `0x${string}`;
     if (!EVM_HEX.test(lower)) throw new Error(`not a 20-byte hex address: ${hex20}`);
-    return networkType === 'evm'
-      ? (Address.tryEvm(lower) as Address)
-      : (Address.tryTron(`41${lower.slice(2)}`) as Address);
+    return new Address(networkType, lower, displayOf(networkType, lower));
   }
 
   equals(other: Address): boolean {
@@ -76,7 +74,7 @@ export class Address {
   private static tryEvm(input: string): Address | undefined {
     if (!EVM_HEX.test(input)) return undefined;
     const lower = input.toLowerCase() as `0x${string}`;
-    return new Address('evm', lower, getAddress(lower));
+    return new Address('evm', lower, displayOf('evm', lower));
   }
 
   private static tryTron(input: string): Address | undefined {
@@ -94,6 +92,27 @@ export class Address {
     }
     if (bytes.length !== 21 || bytes[0] !== 0x41) return undefined;
     const hex20 = `0x${Buffer.from(bytes.subarray(1)).toString('hex')}` as `0x${string}`;
-    return new Address('tvm', hex20, base58check.encode(bytes));
+    return new Address('tvm', hex20, displayOf('tvm', hex20));
   }
+}
+
+/** Display forms remembered per network type; each map starts over past this many entries. */
+export const REMEMBERED_DISPLAYS = 10_000;
+const displays: Record<NetworkType, Map<string, string>> = { evm: new Map(), tvm: new Map() };
+
+/**
+ * The display form of a valid lowercase 20-byte hex address: EIP-55 for EVM (a keccak-256),
+ * base58check for Tron (two SHA-256s). Every row a list reads rebuilds its addresses (a payouts
+ * page about twenty), and most are the same few (the wallet, its approvers, regular payees), so
+ * each is computed once; viem's own cache answered an EVM one with two LRU updates, Tron's had none.
+ */
+function displayOf(networkType: NetworkType, hex20: `0x${string}`): string {
+  const remembered = displays[networkType];
+  let display = remembered.get(hex20);
+  if (display === undefined) {
+    display = networkType === 'evm' ? getAddress(hex20) : base58check.encode(Buffer.from(`41${hex20.slice(2)}`, 'hex'));
+    if (remembered.size >= REMEMBERED_DISPLAYS) remembered.clear();
+    remembered.set(hex20, display);
+  }
+  return display;
 }
