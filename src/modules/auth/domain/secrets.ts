@@ -1,4 +1,4 @@
-import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const scrypt = promisify(scryptCallback) as (
@@ -17,9 +17,13 @@ export function newCredentials(): { apiKey: string; apiSecret: string } {
   return { apiKey: randomBytes(32).toString('hex'), apiSecret: randomBytes(32).toString('base64url') };
 }
 
-/** API keys are looked up by their SHA-256 (they are random, so a fast hash is enough). */
+/**
+ * API keys are looked up by their SHA-256 (they are random, so a fast hash is enough). Every request
+ * with a key runs this: the one-shot `hash` makes no Hash object, about half the time of
+ * `createHash(…).update(…).digest(…)`.
+ */
 export function apiKeyDigest(apiKey: string): string {
-  return createHash('sha256').update(apiKey, 'utf8').digest('hex');
+  return hash('sha256', apiKey, 'hex');
 }
 
 export async function hashSecret(secret: string): Promise<string> {
