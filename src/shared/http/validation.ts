@@ -109,15 +109,14 @@ class BoundedValidationPipe extends ValidationPipe {
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const dto = metadata.metatype;
-    const key =
-      metadata.type === 'query' && typeof dto === 'function' && this.toValidate(metadata) ? queryKey(value) : undefined;
-    if (key !== undefined && this.passedQueries.get(dto!)?.has(key)) return plainToInstance(dto!, value) as unknown;
-    if ((metadata.type === 'body' || metadata.type === 'query') && typeof dto === 'function') {
-      const problem = excessKeys(value, dto as new () => object, '');
-      if (problem !== undefined) throw problem;
-    }
+    if (typeof dto !== 'function' || (metadata.type !== 'body' && metadata.type !== 'query'))
+      return super.transform(value, metadata);
+    const key = metadata.type === 'query' && this.toValidate(metadata) ? queryKey(value) : undefined;
+    if (key !== undefined && this.passedQueries.get(dto)?.has(key)) return plainToInstance(dto, value) as unknown;
+    const problem = excessKeys(value, dto as new () => object, '');
+    if (problem !== undefined) throw problem;
     const result: unknown = await super.transform(value, metadata);
-    if (key !== undefined) this.remember(dto!, key);
+    if (key !== undefined) this.remember(dto, key);
     return result;
   }
 
